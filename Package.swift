@@ -1,0 +1,77 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "usernoted",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "usernoted", targets: ["usernoted"]),
+        .executable(name: "usernotectl", targets: ["usernotectl"]),
+        .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "UserNotificationsCore", targets: ["UserNotificationsCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // libdbus, through pkg-config; the shim holds what Swift cannot import.
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        // A typed async binding of libdbus; knows nothing of notifications.
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        // Apple's notification model as pure values; Foundation only.
+        .target(name: "UserNotificationsCore"),
+        // Model ⇄ org.freedesktop.Notifications.
+        .target(
+            name: "FreedesktopNotifications",
+            dependencies: ["DBus", "UserNotificationsCore"]
+        ),
+        // The Center1 API, handlers and routing.
+        .target(
+            name: "UsernotedService",
+            dependencies: [
+                "DBus", "UserNotificationsCore", "FreedesktopNotifications",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "usernoted",
+            dependencies: [
+                "UsernotedService",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "usernotectl",
+            dependencies: [
+                "DBus", "UserNotificationsCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
+        .target(name: "TestSupport", dependencies: ["DBus"]),
+
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore"]),
+        .testTarget(
+            name: "FreedesktopNotificationsTests",
+            dependencies: ["FreedesktopNotifications", "TestSupport"]
+        ),
+        .testTarget(
+            name: "UsernotedServiceTests",
+            dependencies: ["UsernotedService", "TestSupport"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["DBus", "UserNotificationsCore", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,324 @@
+import CDBus
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private connection to a message bus (or a peer), with its own event loop.
+///
+/// Every libdbus call on the connection is made on one serial dispatch queue; see the
+/// module documentation for the threading model.
+public final class Connection: @unchecked Sendable {
+    // @unchecked: `raw` and every `var` below are used only on `queue` (each public
+    // method hops onto it with `perform`), which is what makes sharing this object safe.
+    let queue: DispatchQueue
+    private let raw: OpaquePointer
+    private let loop: EventLoop
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// The unique name the bus gave this connection (e.g. `:1.42`); empty for a peer.
+    public let uniqueName: String
+
+    private var isOpen = true
+    private var subscriptions: [UInt64: Subscription] = [:]
+    private var nextSubscriptionID: UInt64 = 0
+    private var pendingReplies: Set<PendingReply> = []
+    private var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
+    var objects: [ObjectPath: [Interface]] = [:]
+    let incomingCalls: AsyncStream<Message>
+    private let incomingCallsContinuation: AsyncStream<Message>.Continuation
+
+    /// libdbus needs its thread support switched on before any other call.
+    private static let threadsReady: Bool = dbus_threads_init_default() != 0
+
+    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`.
+    public static func sessionBus() throws(DBusError) -> Connection {
+        guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty else {
+            throw DBusError(.disconnected, "DBUS_SESSION_BUS_ADDRESS is not set: no session bus to connect to")
+        }
+        return try Connection(address: address)
+    }
+
+    /// Opens a private connection to `address` and, for a bus, registers on it (`Hello`).
+    public init(address: String, registerWithBus: Bool = true) throws(DBusError) {
+        precondition(Self.threadsReady, "dbus_threads_init_default failed")
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        guard let raw = dbus_connection_open_private(address, &error) else {
+            throw Self.take(&error, fallback: "cannot connect to \(address)")
+        }
+        if registerWithBus, dbus_bus_register(raw, &error) == 0 {
+            dbus_connection_close(raw)
+            dbus_connection_unref(raw)
+            throw Self.take(&error, fallback: "cannot register on the bus at \(address)")
+        }
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+        self.raw = raw
+        self.uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
+        let queue = DispatchQueue(label: "dbus.connection\(uniqueName)")
+        self.queue = queue
+        (incomingCalls, incomingCallsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        let box = WeakConnection()
+        loop = EventLoop(queue: queue) { box.connection?.dispatchAll() }
+        box.connection = self
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+        queue.sync {
+            dbus_connection_add_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque(), nil)
+            loop.attach(to: raw)
+            dispatchAll()
+        }
+        startServingCalls()
+    }
+
+    deinit {
+        let raw = raw
+        let loop = loop
+        perform {
+            if isOpen { dbus_connection_close(raw) }
+            loop.detach(from: raw)
+            dbus_connection_remove_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque())
+        }
+        incomingCallsContinuation.finish()
+        dbus_connection_unref(raw)
+    }
+
+    /// How many signal subscriptions are live (for tests and diagnostics).
+    var subscriptionCount: Int { perform { subscriptions.count } }
+
+    /// Whether the connection is still open.
+    public var isConnected: Bool { perform { isOpen && dbus_connection_get_is_connected(raw) != 0 } }
+
+    /// Closes the connection: pending calls fail, signal streams end.
+    public func close() {
+        perform {
+            guard isOpen else { return }
+            dbus_connection_close(raw)
+            dispatchAll()
+            markClosed()
+        }
+    }
+
+    /// Returns once the connection is closed or the bus went away.
+    public func waitUntilDisconnected() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            perform {
+                if isOpen { disconnectWaiters.append(continuation) } else { continuation.resume() }
+            }
+        }
+    }
+
+    // MARK: Sending
+
+    /// Sends a message without waiting for a reply; returns its serial.
+    @discardableResult
+    public func send(_ message: Message) throws(DBusError) -> UInt32 {
+        let encoded = try message.encode()
+        defer { dbus_message_unref(encoded) }
+        return try perform { () throws(DBusError) -> UInt32 in
+            guard isOpen else { throw DBusError(.disconnected, "the connection is closed") }
+            var serial: UInt32 = 0
+            guard dbus_connection_send(raw, encoded, &serial) != 0 else {
+                throw DBusError(.noMemory, "libdbus could not queue the message")
+            }
+            return serial
+        }
+    }
+
+    /// Sends a method call and waits for its reply; an error reply is thrown as `DBusError`.
+    /// Cancelling the task abandons the call.
+    public func call(_ message: Message, timeout: Duration = .seconds(25)) async throws -> Message {
+        let encoded = try message.encode()
+        defer { dbus_message_unref(encoded) }
+        let pending = PendingReply()
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let reply = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
+                perform {
+                    pending.continuation = continuation
+                    guard !Task.isCancelled else { return pending.finish(.failure(CancellationError())) }
+                    guard isOpen else {
+                        return pending.finish(.failure(DBusError(.disconnected, "the connection is closed")))
+                    }
+                    var call: OpaquePointer?
+                    guard dbus_connection_send_with_reply(raw, encoded, &call, max(milliseconds, 1)) != 0, let call else {
+                        return pending.finish(.failure(DBusError(.disconnected, "the connection is closed")))
+                    }
+                    pending.call = call
+                    pendingReplies.insert(pending)
+                    dbus_pending_call_set_notify(
+                        call,
+                        { call, data in
+                            let pending = Unmanaged<PendingReply>.fromOpaque(data!).takeUnretainedValue()
+                            pending.complete(stealingFrom: call!)
+                        },
+                        Unmanaged.passRetained(pending).toOpaque(),
+                        { data in Unmanaged<PendingReply>.fromOpaque(data!).release() })
+                    if dbus_pending_call_get_completed(call) != 0 { pending.complete(stealingFrom: call) }
+                }
+            }
+        } onCancel: {
+            queue.async { [weak self] in
+                pending.cancel()
+                self?.pendingReplies.remove(pending)
+            }
+        }
+        perform { _ = pendingReplies.remove(pending) }
+        if let error = reply.error { throw error }
+        return reply
+    }
+
+    /// Calls a method and returns the reply's body.
+    public func call(
+        destination: String, path: ObjectPath, interface: String, method: String,
+        _ arguments: [Value] = [], timeout: Duration = .seconds(25)
+    ) async throws -> [Value] {
+        let message = Message.methodCall(
+            destination: destination, path: path, interface: interface, member: method, body: arguments)
+        return try await call(message, timeout: timeout).body
+    }
+
+    /// Emits a signal from `path`.
+    public func emit(
+        path: ObjectPath, interface: String, name: String, _ arguments: [Value] = [], destination: String? = nil
+    ) throws(DBusError) {
+        try send(.signal(path: path, interface: interface, member: name, body: arguments, destination: destination))
+    }
+
+    // MARK: Signals
+
+    /// Signals matching `rule`, from the moment this returns; the bus is told to route
+    /// them here (`AddMatch`), and is told to stop when the stream's consumer goes away.
+    public func signals(matching rule: MatchRule) async throws -> AsyncStream<Message> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .unbounded)
+        let id: UInt64 = perform {
+            nextSubscriptionID += 1
+            subscriptions[nextSubscriptionID] = Subscription(rule: rule, continuation: continuation)
+            if !isOpen { continuation.finish() }
+            return nextSubscriptionID
+        }
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+        do {
+            _ = try await call(destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "AddMatch", [.string(rule.text)])
+        } catch {
+            unsubscribe(id, tellBus: false)
+            throw error
+        }
+        return stream
+    }
+
+    private func unsubscribe(_ id: UInt64, tellBus: Bool = true) {
+        let rule: MatchRule? = perform {
+            let removed = subscriptions.removeValue(forKey: id)
+            return isOpen ? removed?.rule : nil
+        }
+        guard tellBus, let rule else { return }
+        _ = try? send(.methodCall(
+            destination: Bus.name, path: Bus.path, interface: Bus.interface, member: "RemoveMatch",
+            body: [.string(rule.text)]))
+    }
+
+    // MARK: The loop
+
+    /// Runs `body` on the connection's queue, directly when already there.
+    func perform<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) { return try body() }
+        let result: Result<T, E> = queue.sync { () -> Result<T, E> in
+            do throws(E) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Dispatches every message libdbus has queued (on `queue`).
+    private func dispatchAll() {
+        while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+    }
+
+    /// The filter that sees every incoming message (on `queue`, inside `dispatchAll`).
+    private static let filter: DBusHandleMessageFunction = { _, rawMessage, data in
+        let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
+        guard let rawMessage, let message = try? Message(decoding: rawMessage) else {
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+        return connection.handle(message)
+    }
+
+    private func handle(_ message: Message) -> DBusHandlerResult {
+        switch message.kind {
+        case .signal:
+            if message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
+                markClosed()
+                return DBUS_HANDLER_RESULT_HANDLED
+            }
+            for subscription in subscriptions.values where subscription.rule.matches(message) {
+                subscription.continuation.yield(message)
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        case .methodCall:
+            incomingCallsContinuation.yield(message)
+            return DBUS_HANDLER_RESULT_HANDLED
+        case .methodReturn, .error:
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+    }
+
+    private func markClosed() {
+        guard isOpen else { return }
+        isOpen = false
+        for subscription in subscriptions.values { subscription.continuation.finish() }
+        subscriptions = [:]
+        for pending in pendingReplies { pending.finish(.failure(DBusError(.disconnected, "the connection was closed"))) }
+        pendingReplies = []
+        incomingCallsContinuation.finish()
+        disconnectWaiters.forEach { $0.resume() }
+        disconnectWaiters = []
+    }
+
+    private static func take(_ error: inout CDBus.DBusError, fallback: String) -> DBusError {
+        defer { dbus_error_free(&error) }
+        guard dbus_error_is_set(&error) != 0 else { return DBusError(.failed, fallback) }
+        return DBusError(.init(String(cString: error.name)), String(cString: error.message))
+    }
+}
+
+/// A weak reference the event loop holds, so the loop does not keep its connection alive.
+private final class WeakConnection: @unchecked Sendable {
+    // @unchecked: set once during Connection.init, before the loop can run; read on the queue.
+    weak var connection: Connection?
+}
+
+/// A signal subscription: its rule and where matching signals go.
+private struct Subscription {
+    let rule: MatchRule
+    let continuation: AsyncStream<Message>.Continuation
+}
+
+/// A method call waiting for its reply; handed to libdbus as the `void *` of the notify callback.
+private final class PendingReply: Hashable, @unchecked Sendable {
+    // @unchecked: used only on the connection's queue, where libdbus calls the notify function.
+    var continuation: CheckedContinuation<Message, any Error>?
+    var call: OpaquePointer?
+
+    func complete(stealingFrom call: OpaquePointer) {
+        guard let reply = dbus_pending_call_steal_reply(call) else { return }
+        defer { dbus_message_unref(reply) }
+        finish(Result { try Message(decoding: reply) })
+    }
+
+    func cancel() {
+        if let call { dbus_pending_call_cancel(call) }
+        finish(.failure(CancellationError()))
+    }
+
+    func finish(_ result: Result<Message, any Error>) {
+        if let call {
+            self.call = nil
+            dbus_pending_call_unref(call)
+        }
+        continuation?.resume(with: result)
+        continuation = nil
+    }
+
+    static func == (a: PendingReply, b: PendingReply) -> Bool { a === b }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

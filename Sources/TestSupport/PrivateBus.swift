@@ -1,0 +1,87 @@
+import DBus
+import Synchronization
+import Foundation
+
+/// A private `dbus-daemon` for one test: started on creation, stopped on `stop()` or deinit.
+/// It never touches the user's session bus, and it has no service files but its own, so
+/// nothing is auto-started behind a test's back.
+public final class PrivateBus: Sendable {
+    /// The bus address, for `Connection(address:)` and `DBUS_SESSION_BUS_ADDRESS`.
+    public let address: String
+    /// A scratch directory that lives as long as the bus (sockets, service files, state).
+    public let directory: URL
+    /// Where D-Bus activation files go.
+    public var servicesDirectory: URL { directory.appending(path: "services") }
+    private let process: ManagedProcess
+
+    /// Starts a bus and waits until it prints its address.
+    public init() throws {
+        directory = try TemporaryDirectory.make(prefix: "usernoted-bus")
+        try FileManager.default.createDirectory(
+            at: directory.appending(path: "services"), withIntermediateDirectories: true)
+        let config = directory.appending(path: "bus.conf")
+        try Self.configuration(directory: directory).write(to: config, atomically: true, encoding: .utf8)
+        let (process, firstLine) = try ManagedProcess.start(
+            "dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--nopidfile", "--print-address=1"],
+            readFirstLine: true)
+        self.process = process
+        guard let firstLine, !firstLine.isEmpty else {
+            process.stop()
+            throw TestSupportError("dbus-daemon did not print its address")
+        }
+        address = firstLine
+    }
+
+    deinit { stop() }
+
+    /// Stops the bus; every connection to it sees a disconnect.
+    public func stop() {
+        process.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A new connection to this bus.
+    public func connect() throws -> Connection { try Connection(address: address) }
+
+    /// The environment a child process needs to use this bus as its session bus.
+    public var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        return env
+    }
+
+    private static func configuration(directory: URL) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(directory.path)/bus</listen>
+          <servicedir>\(directory.path)/services</servicedir>
+          <limit name="max_replies_per_connection">50000</limit>
+          <limit name="max_match_rules_per_connection">50000</limit>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+    }
+}
+
+/// A failure of the test harness itself.
+public struct TestSupportError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Fresh scratch directories under the system's temporary directory.
+public enum TemporaryDirectory {
+    /// Creates a new, empty directory.
+    public static func make(prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "\(prefix)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

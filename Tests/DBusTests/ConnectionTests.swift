@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import DBus
+
+@Suite struct ConnectionTests {
+    static let slow = Interface("org.example.Slow", methods: [
+        Method("Sleep", in: "u milliseconds") { call in
+            try await Task.sleep(for: .milliseconds(Int(call.argument(0, as: UInt32.self))))
+            return []
+        },
+        Method("Fail") { _ in throw DBusError("org.example.Error.Broken", "it broke, try turning it off and on") },
+    ])
+
+    @Test func connectsAndGetsAUniqueName() throws {
+        let bus = try PrivateBus()
+        let connection = try bus.connect()
+        #expect(connection.uniqueName.hasPrefix(":"))
+        #expect(connection.isConnected)
+    }
+
+    @Test func aBadAddressIsAnErrorNotACrash() {
+        #expect(throws: DBusError.self) { try Connection(address: "unix:path=/nonexistent/usernoted-test-bus") }
+    }
+
+    @Test func errorRepliesCarryTheirNameAndMessage() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try bus.connect(), try bus.connect())
+        server.export([Self.slow], at: "/slow")
+        await #expect {
+            try await client.call(destination: server.uniqueName, path: "/slow", interface: "org.example.Slow", method: "Fail")
+        } throws: { error in
+            let error = error as! DBusError
+            return error.name.rawValue == "org.example.Error.Broken" && error.message == "it broke, try turning it off and on"
+        }
+    }
+
+    @Test func callsTimeOutWithNoReply() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try bus.connect(), try bus.connect())
+        server.export([Self.slow], at: "/slow")
+        let start = ContinuousClock.now
+        await #expect {
+            try await client.call(
+                destination: server.uniqueName, path: "/slow", interface: "org.example.Slow", method: "Sleep",
+                [.uint32(5_000)], timeout: .milliseconds(200))
+        } throws: { ($0 as? DBusError)?.name == .noReply }
+        #expect(ContinuousClock.now - start < .seconds(4))
+    }
+
+    @Test func cancellingACallEndsItAtOnce() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try bus.connect(), try bus.connect())
+        server.export([Self.slow], at: "/slow")
+        let task = Task {
+            try await client.call(
+                destination: server.uniqueName, path: "/slow", interface: "org.example.Slow", method: "Sleep", [.uint32(10_000)])
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func callsToAMissingPeerFailWithServiceUnknown() async throws {
+        let bus = try PrivateBus()
+        let client = try bus.connect()
+        await #expect {
+            try await client.call(destination: "org.example.Nobody", path: "/", interface: "org.example.X", method: "Y")
+        } throws: { ($0 as? DBusError)?.name == .serviceUnknown }
+    }
+
+    @Test func aVanishedBusIsSeenNotFatal() async throws {
+        let bus = try PrivateBus()
+        let client = try bus.connect()
+        bus.stop()
+        await client.waitUntilDisconnected()
+        #expect(!client.isConnected)
+        await #expect {
+            try await client.call(destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "GetId")
+        } throws: { ($0 as? DBusError)?.name == .disconnected }
+    }
+
+    @Test func closingEndsSignalStreams() async throws {
+        let bus = try PrivateBus()
+        let client = try bus.connect()
+        let signals = try await client.signals(matching: MatchRule(interface: "org.example.Nothing"))
+        client.close()
+        var count = 0
+        for await _ in signals { count += 1 }
+        #expect(count == 0)
+        #expect(!client.isConnected)
+    }
+
+    @Test func manyConcurrentCallsAllGetTheirOwnReplies() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try bus.connect(), try bus.connect())
+        server.export([Interface("org.example.Math", methods: [
+            Method("Double", in: "i x", out: "i y") { call in [.int32(call.argument(0, as: Int32.self) * 2)] },
+        ])], at: "/math")
+        let results = try await withThrowingTaskGroup(of: (Int32, [Value]).self) { group in
+            for i in Int32(0)..<200 {
+                group.addTask {
+                    (i, try await client.call(destination: server.uniqueName, path: "/math", interface: "org.example.Math", method: "Double", [.int32(i)]))
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        #expect(results.count == 200)
+        #expect(results.allSatisfy { $0.value == [.int32($0.key * 2)] })
+    }
+}

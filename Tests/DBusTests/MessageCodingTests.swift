@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import DBus
+
+/// Every value type travels through a real dbus-daemon and back unchanged.
+@Suite struct MessageCodingTests {
+    static let samples: [Value] = [
+        .byte(0), .byte(255), .boolean(true), .boolean(false),
+        .int16(-32768), .uint16(65535), .int32(-2_147_483_648), .uint32(4_294_967_295),
+        .int64(Int64.min), .uint64(UInt64.max), .double(-0.5), .double(1e308),
+        .string(""), .string("héllo ✓ 🎉"), .objectPath("/"), .objectPath("/io/github/usernoted"),
+        .signature("a{sv}"), .signature(""),
+        .array(.string, []), .array(.string, [.string("a"), .string("b")]), .array(.array(.byte), [.array(.byte, [.byte(1)])]),
+        .dictionary(key: .string, value: .variant, []),
+        .dictionary(key: .string, value: .variant, [DictionaryEntry(.string("k"), .variant(.int32(1))), DictionaryEntry(.string("j"), .variant(.array(.string, [])))]),
+        .dictionary(key: .uint32, value: .dictionary(key: .string, value: .string), [DictionaryEntry(.uint32(7), .dictionary(key: .string, value: .string, [DictionaryEntry(.string("a"), .string("b"))]))]),
+        .structure([.int32(1), .string("x"), .array(.int32, [.int32(2)])]),
+        .variant(.variant(.structure([.boolean(true)]))),
+        .array(.variant, [.variant(.string("s")), .variant(.uint64(3))]),
+    ]
+
+    @Test(arguments: samples)
+    func valueRoundTripsThroughTheBus(_ value: Value) async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try bus.connect(), try bus.connect())
+        server.export([Interface("org.example.Echo", methods: [
+            Method("Echo", in: "v value", out: "v value") { call in call.arguments },
+        ])], at: "/echo")
+        let reply = try await client.call(
+            destination: server.uniqueName, path: "/echo", interface: "org.example.Echo", method: "Echo", [.variant(value)])
+        #expect(reply == [.variant(value)])
+        #expect(reply.first.map { $0.as(Value.self)?.type } == value.type)
+    }
+
+    @Test func everyTopLevelArgumentKeepsItsType() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try bus.connect(), try bus.connect())
+        let values = Self.samples.filter { if case .variant = $0 { false } else { true } }
+        let signature = values.map { "\($0.type.code) a\(Int.random(in: 0...1_000_000))" }.joined(separator: ", ")
+        server.export([Interface("org.example.Echo", methods: [
+            Method("EchoAll", in: signature, out: signature) { call in call.arguments },
+        ])], at: "/echo")
+        let reply = try await client.call(
+            destination: server.uniqueName, path: "/echo", interface: "org.example.Echo", method: "EchoAll", values)
+        #expect(reply == values)
+    }
+
+    @Test func unixFileDescriptorsArriveAsWorkingDuplicates() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try bus.connect(), try bus.connect())
+        server.export([Interface("org.example.Files", methods: [
+            Method("Read", in: "h fd", out: "s text") { call in
+                guard case .unixFD(let received) = call.arguments[0] else { return [.string("")] }
+                let handle = FileHandle(fileDescriptor: received.rawValue, closeOnDealloc: true)
+                return [.string(String(decoding: handle.readDataToEndOfFile(), as: UTF8.self))]
+            },
+        ])], at: "/files")
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("through a descriptor".utf8))
+        try pipe.fileHandleForWriting.close()
+        let reply = try await client.call(
+            destination: server.uniqueName, path: "/files", interface: "org.example.Files", method: "Read",
+            [.unixFD(UnixFD(pipe.fileHandleForReading.fileDescriptor))])
+        #expect(reply == [.string("through a descriptor")])
+    }
+
+    @Test func stringsWithNULAreRefusedBeforeSending() throws {
+        let message = Message.signal(path: "/", interface: "org.example.X", member: "Y", body: [.string("a\u{0}b")])
+        #expect(throws: DBusError.self) { try message.encode() }
+    }
+
+    @Test func mismatchedContainerElementsAreRefused() throws {
+        let message = Message.signal(path: "/", interface: "org.example.X", member: "Y", body: [.array(.string, [.int32(1)])])
+        #expect { try message.encode() } throws: { ($0 as? DBusError)?.message.contains("array of s holds a i") == true }
+    }
+
+    @Test func invalidHeaderNamesAreRefusedWithTheirName() throws {
+        let message = Message.methodCall(destination: "not a name", path: "/", interface: "org.example.X", member: "Y")
+        #expect { try message.encode() } throws: { ($0 as? DBusError)?.message.contains("\"not a name\" is not a valid D-Bus bus name") == true }
+    }
+}

@@ -1,0 +1,127 @@
+import Testing
+import TestSupport
+@testable import DBus
+
+@Suite struct ObjectServerTests {
+    final class Box: @unchecked Sendable {
+        // @unchecked: test-only storage, written by one handler at a time.
+        var volume: Int32 = 3
+    }
+
+    static func greeter(_ box: Box) -> Interface {
+        Interface(
+            "org.example.Greeter",
+            methods: [
+                Method("Hello", in: "s name, u times", out: "s greeting") { call in
+                    let name: String = call.argument(0)
+                    return [.string(Array(repeating: "hello \(name)", count: Int(call.argument(1, as: UInt32.self))).joined(separator: ", "))]
+                },
+                Method("Wrong", out: "s x") { _ in [.int32(1)] },
+            ],
+            signals: [SignalDeclaration("Greeted", "s name")],
+            properties: [
+                Property("Version", "s", get: { .string("1.0") }),
+                Property("Volume", "i", get: { .int32(box.volume) }, set: { value in box.volume = value.as(Int32.self)! }),
+            ])
+    }
+
+    struct Peers {
+        let bus: PrivateBus
+        let server: Connection
+        let client: Connection
+        func call(_ interface: String?, _ member: String, _ body: [Value] = [], path: ObjectPath = "/greeter") async throws -> [Value] {
+            try await client.call(Message.methodCall(destination: server.uniqueName, path: path, interface: interface, member: member, body: body)).body
+        }
+    }
+
+    func peers(_ box: Box = Box()) throws -> Peers {
+        let bus = try PrivateBus()
+        let peers = Peers(bus: bus, server: try bus.connect(), client: try bus.connect())
+        peers.server.export([Self.greeter(box)], at: "/greeter")
+        return peers
+    }
+
+    @Test func dispatchesToTheDeclaredHandler() async throws {
+        let p = try peers()
+        #expect(try await p.call("org.example.Greeter", "Hello", [.string("ann"), .uint32(2)]) == [.string("hello ann, hello ann")])
+        #expect(try await p.call(nil, "Hello", [.string("bo"), .uint32(1)]) == [.string("hello bo")])
+    }
+
+    @Test func unknownMethodIsNamedAndSaysWhich() async throws {
+        let p = try peers()
+        await #expect { try await p.call("org.example.Greeter", "Goodbye") } throws: { error in
+            let error = error as! DBusError
+            return error.name == .unknownMethod && error.message.contains("Goodbye")
+        }
+    }
+
+    @Test func wrongArgumentsSayWhatWasExpected() async throws {
+        let p = try peers()
+        await #expect { try await p.call("org.example.Greeter", "Hello", [.string("ann")]) } throws: { error in
+            let error = error as! DBusError
+            return error.name == .invalidArgs && error.message.contains("s name, u times") && error.message.contains("\"su\"")
+                && error.message.contains("called with \"s\"")
+        }
+    }
+
+    @Test func unknownObjectAndInterfaceAreNamed() async throws {
+        let p = try peers()
+        await #expect { try await p.call("org.example.Greeter", "Hello", path: "/nothing") } throws: {
+            ($0 as? DBusError)?.name == .unknownObject
+        }
+        await #expect { try await p.call("org.example.Other", "Hello") } throws: { ($0 as? DBusError)?.name == .unknownInterface }
+    }
+
+    @Test func aHandlerReturningTheWrongTypesIsAnErrorReplyNotACrash() async throws {
+        let p = try peers()
+        await #expect { try await p.call("org.example.Greeter", "Wrong") } throws: { ($0 as? DBusError)?.name == .failed }
+        #expect(try await p.call(nil, "Hello", [.string("still"), .uint32(1)]) == [.string("hello still")])
+    }
+
+    @Test func propertiesComeFromTheDeclaration() async throws {
+        let box = Box()
+        let p = try peers(box)
+        let props = StandardInterface.properties
+        #expect(try await p.call(props, "Get", [.string("org.example.Greeter"), .string("Version")]) == [.variant(.string("1.0"))])
+        let all = try await p.call(props, "GetAll", [.string("org.example.Greeter")])
+        #expect(all.first?.as([String: Value].self) == ["Version": .string("1.0"), "Volume": .int32(3)])
+        _ = try await p.call(props, "Set", [.string("org.example.Greeter"), .string("Volume"), .variant(.int32(9))])
+        #expect(box.volume == 9)
+        await #expect { try await p.call(props, "Set", [.string("org.example.Greeter"), .string("Version"), .variant(.string("2"))]) } throws: {
+            ($0 as? DBusError)?.name == .propertyReadOnly
+        }
+        await #expect { try await p.call(props, "Get", [.string("org.example.Greeter"), .string("Nope")]) } throws: {
+            ($0 as? DBusError)?.name == .unknownProperty
+        }
+        await #expect { try await p.call(props, "Set", [.string("org.example.Greeter"), .string("Volume"), .variant(.string("loud"))]) } throws: {
+            ($0 as? DBusError)?.name == .invalidArgs
+        }
+    }
+
+    @Test func peerPingAnswers() async throws {
+        let p = try peers()
+        #expect(try await p.call(StandardInterface.peer, "Ping") == [])
+        let id = try await p.call(StandardInterface.peer, "GetMachineId")
+        #expect(id.first?.as(String.self)?.count == 32)
+    }
+
+    @Test func unexportedPathsStopAnswering() async throws {
+        let p = try peers()
+        p.server.unexport("/greeter")
+        await #expect { try await p.call(nil, "Hello", [.string("x"), .uint32(1)]) } throws: { ($0 as? DBusError)?.name == .unknownObject }
+    }
+
+    @Test func introspectionListsMethodsSignalsPropertiesAndChildren() async throws {
+        let p = try peers()
+        let xml = try await p.call(StandardInterface.introspectable, "Introspect").first?.as(String.self) ?? ""
+        #expect(xml.contains("<interface name=\"org.example.Greeter\">"))
+        #expect(xml.contains("<method name=\"Hello\">\n   <arg name=\"name\" type=\"s\" direction=\"in\"/>\n   <arg name=\"times\" type=\"u\" direction=\"in\"/>\n   <arg name=\"greeting\" type=\"s\" direction=\"out\"/>"))
+        #expect(xml.contains("<signal name=\"Greeted\">\n   <arg name=\"name\" type=\"s\"/>"))
+        #expect(xml.contains("<property name=\"Volume\" type=\"i\" access=\"readwrite\"/>"))
+        #expect(xml.contains("<property name=\"Version\" type=\"s\" access=\"read\"/>"))
+        #expect(xml.contains("<interface name=\"org.freedesktop.DBus.Properties\">"))
+        let root = try await p.call(StandardInterface.introspectable, "Introspect", path: "/").first?.as(String.self) ?? ""
+        #expect(root.contains("<node name=\"greeter\"/>"))
+        #expect(!root.contains("org.example.Greeter"))
+    }
+}
