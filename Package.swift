@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["DBus", "UserNotificationsCore", "TestSupport"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,158 @@
+import DBus
+import UserNotificationsCore
+
+/// Shows requests through the desktop's notification server and turns its signals into
+/// `Interaction`s. Its only state is the live map from our notifications to server ids.
+public actor NotificationBridge {
+    /// One notification we asked the server to show.
+    private struct Live {
+        var request: NotificationRequest
+        var category: NotificationCategory?
+        /// The server's id, or nil while waiting for a server.
+        var serverID: UInt32?
+        /// An action already answered it: a later close is not a dismiss (one interaction, one response).
+        var answered = false
+        var activationToken: String?
+    }
+
+    private let connection: Connection
+    private let server: NotificationsServer
+    private var live: [NotificationKey: Live] = [:]
+    private var keysByServerID: [UInt32: NotificationKey] = [:]
+    private var serverOwner: String?
+    private var capabilities: ServerCapabilities?
+    private var tasks: [Task<Void, Never>] = []
+
+    /// Every interaction, in the order the server reported them.
+    public nonisolated let interactions: AsyncStream<Interaction>
+    private let interactionsContinuation: AsyncStream<Interaction>.Continuation
+
+    public init(connection: Connection) {
+        self.connection = connection
+        server = NotificationsServer(connection: connection)
+        (interactions, interactionsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    /// Subscribes to the server's signals and to its name's owner; returns once subscribed.
+    public func start() async throws {
+        let signals = try await connection.signals(matching: MatchRule(
+            sender: NotificationsServer.busName, path: NotificationsServer.path, interface: NotificationsServer.interface))
+        let owners = try await connection.nameOwnerChanges(of: NotificationsServer.busName)
+        serverOwner = try await connection.nameOwner(NotificationsServer.busName)
+        tasks.append(Task { [weak self] in
+            for await message in signals {
+                guard let self, let signal = ServerSignal(message) else { continue }
+                await self.handle(signal, from: message.sender)
+            }
+        })
+        tasks.append(Task { [weak self] in
+            for await change in owners { await self?.serverChanged(owner: change.newOwner) }
+        })
+    }
+
+    /// Stops listening; live notifications stay on screen.
+    public func stop() {
+        tasks.forEach { $0.cancel() }
+        interactionsContinuation.finish()
+    }
+
+    /// Shows `request` (replacing the notification with the same identifier, in place);
+    /// returns the server's id, or nil when no server is there yet (it is shown when one appears).
+    @discardableResult
+    public func show(appID: AppID, request: NotificationRequest, category: NotificationCategory?) async -> UInt32? {
+        let key = NotificationKey(appID: appID, requestID: request.identifier)
+        let previous = live[key]
+        live[key] = Live(request: request, category: category, serverID: previous?.serverID)
+        return await present(key)
+    }
+
+    /// Closes the notification on the server and forgets it (no response follows).
+    public func close(_ key: NotificationKey) async {
+        guard let entry = live.removeValue(forKey: key) else { return }
+        guard let id = entry.serverID else { return }
+        keysByServerID[id] = nil
+        try? await server.close(id)
+    }
+
+    /// The requests of `appID` currently shown or waiting for a server.
+    public func delivered(appID: AppID) -> [NotificationRequest] {
+        live.filter { $0.key.appID == appID }.map(\.value.request).sorted { $0.identifier < $1.identifier }
+    }
+
+    /// Whether `key` is still on screen (or waiting for a server).
+    public func isLive(_ key: NotificationKey) -> Bool { live[key] != nil }
+
+    /// What the current server can do, asking it once.
+    public func serverCapabilities() async throws -> ServerCapabilities {
+        if let capabilities { return capabilities }
+        let fetched = try await server.capabilities()
+        capabilities = fetched
+        return fetched
+    }
+
+    private func present(_ key: NotificationKey) async -> UInt32? {
+        guard let entry = live[key] else { return nil }
+        let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
+        let call = NotifyMapping.call(
+            appID: key.appID, request: entry.request, category: entry.category, capabilities: caps,
+            replacesID: entry.serverID ?? 0)
+        guard let id = try? await server.notify(call) else { return nil }
+        guard live[key] != nil else {
+            try? await server.close(id)  // closed by the app while Notify was under way
+            return nil
+        }
+        if let old = live[key]?.serverID, old != id { keysByServerID[old] = nil }
+        live[key]?.serverID = id
+        keysByServerID[id] = key
+        return id
+    }
+
+    private func handle(_ signal: ServerSignal, from sender: String?) {
+        if let serverOwner, sender != serverOwner { return }
+        guard let key = keysByServerID[signal.id], var entry = live[key] else { return }
+        switch signal {
+        case .activationToken(_, let token):
+            live[key]?.activationToken = token
+        case .actionInvoked(_, let actionKey):
+            let action: String
+            if actionKey == NotifyMapping.defaultKey {
+                action = NotificationResponse.defaultActionIdentifier
+            } else if let known = entry.category?.action(withIdentifier: actionKey), !known.isTextInput || !(capabilities?.inlineReply ?? false) {
+                action = known.identifier
+            } else {
+                return  // not one of ours (inline-reply arrives as NotificationReplied)
+            }
+            entry.answered = true
+            live[key] = entry
+            emit(key, entry, action: action, text: nil)
+        case .replied(_, let text):
+            guard let action = entry.category?.textInputAction else { return }
+            entry.answered = true
+            live[key] = entry
+            emit(key, entry, action: action.identifier, text: text)
+        case .closed(let id, let reason):
+            keysByServerID[id] = nil
+            live[key] = nil
+            if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
+                emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil)
+            }
+        }
+    }
+
+    private func emit(_ key: NotificationKey, _ entry: Live, action: String, text: String?) {
+        interactionsContinuation.yield(Interaction(
+            appID: key.appID, request: entry.request, actionIdentifier: action, userText: text,
+            activationToken: entry.activationToken))
+        live[key]?.activationToken = nil
+    }
+
+    /// The server's name changed hands: forget its ids; show everything live on the new one.
+    private func serverChanged(owner: String) async {
+        serverOwner = owner.isEmpty ? nil : owner
+        capabilities = nil
+        keysByServerID = [:]
+        for key in live.keys { live[key]?.serverID = nil }
+        guard !owner.isEmpty else { return }
+        for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }
+    }
+}

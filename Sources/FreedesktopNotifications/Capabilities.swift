@@ -1,0 +1,26 @@
+/// What a notification server says it can do (`GetCapabilities`).
+public struct ServerCapabilities: Sendable, Hashable {
+    /// The capability strings as the server listed them.
+    public var names: Set<String>
+
+    public init(_ names: some Sequence<String>) { self.names = Set(names) }
+
+    /// Buttons are shown and `ActionInvoked` is sent.
+    public var actions: Bool { names.contains("actions") }
+    /// The body is read as markup, so text must be escaped.
+    public var bodyMarkup: Bool { names.contains("body-markup") }
+    /// KDE's inline reply: an `inline-reply` action and `NotificationReplied`.
+    public var inlineReply: Bool { names.contains("inline-reply") }
+    /// The server keeps notifications until they are dismissed.
+    public var persistence: Bool { names.contains("persistence") }
+    /// Sound hints are honoured.
+    public var sound: Bool { names.contains("sound") }
+}
+
+/// `GetServerInformation`: who the server is.
+public struct ServerInformation: Sendable, Hashable {
+    public var name: String
+    public var vendor: String
+    public var version: String
+    public var specVersion: String
+}

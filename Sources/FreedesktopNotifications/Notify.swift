@@ -1,0 +1,83 @@
+import DBus
+import UserNotificationsCore
+
+/// The arguments of one `Notify` call.
+public struct NotifyCall: Sendable, Hashable {
+    public var appName: String
+    public var replacesID: UInt32
+    public var appIcon: String
+    public var summary: String
+    public var body: String
+    /// Alternating action keys and labels.
+    public var actions: [String]
+    public var hints: [String: Value]
+    /// Milliseconds; -1 lets the server decide, 0 never expires.
+    public var expireTimeout: Int32
+
+    /// The D-Bus body `(susssasa{sv}i)`.
+    public var arguments: [Value] {
+        [
+            .string(appName), .uint32(replacesID), .string(appIcon), .string(summary), .string(body),
+            actions.dbusValue, hints.dbusValue, .int32(expireTimeout),
+        ]
+    }
+}
+
+/// How the model becomes `Notify` arguments, by what the server can do.
+public enum NotifyMapping {
+    /// The action key a body click sends.
+    public static let defaultKey = "default"
+    /// The action key KDE's inline reply needs.
+    public static let inlineReplyKey = "inline-reply"
+    /// The label of the `default` action, for servers that list it in a menu.
+    public static let defaultLabel = "Open"
+
+    /// The `Notify` call showing `request` of `appID` with the buttons of `category`.
+    public static func call(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?,
+        capabilities: ServerCapabilities, replacesID: UInt32 = 0
+    ) -> NotifyCall {
+        let content = request.content
+        var body = content.body
+        if !content.subtitle.isEmpty { body = body.isEmpty ? content.subtitle : content.subtitle + "\n" + body }
+        if capabilities.bodyMarkup { body = escapeMarkup(body) }
+        var hints: [String: Value] = [
+            "desktop-entry": .string(appID.rawValue),
+            "urgency": .byte(content.interruptionLevel.freedesktopUrgency),
+            "x-usernoted-request": .string(request.identifier),
+        ]
+        switch content.sound {
+        case nil: hints["suppress-sound"] = .boolean(true)
+        case "default"?: hints["sound-name"] = .string("message-new-instant")
+        case let name?: hints["sound-name"] = .string(name)
+        }
+        var actions = [defaultKey, defaultLabel]
+        for action in category?.orderedActions ?? [] {
+            if let textInput = action.textInput, capabilities.inlineReply {
+                actions += [inlineReplyKey, action.title]
+                if !textInput.placeholder.isEmpty { hints["x-kde-reply-placeholder-text"] = .string(textInput.placeholder) }
+                if !textInput.buttonTitle.isEmpty { hints["x-kde-reply-submit-button-text"] = .string(textInput.buttonTitle) }
+            } else {
+                actions += [action.identifier, action.title]
+            }
+        }
+        return NotifyCall(
+            appName: appID.rawValue, replacesID: replacesID, appIcon: "", summary: content.title, body: body,
+            actions: actions, hints: hints, expireTimeout: -1)
+    }
+
+    /// Escapes the characters the spec's body markup gives meaning to.
+    public static func escapeMarkup(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

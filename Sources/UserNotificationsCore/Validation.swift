@@ -1,0 +1,160 @@
+/// The rules a category set and a request must meet before the daemon accepts them.
+///
+/// Shape errors (unknown keys, wrong types, unknown option names) are caught earlier, by
+/// decoding. Whether a request's category exists is the daemon's check, not this one.
+public enum Validation {
+    /// Checks a whole category set as passed to `SetCategories`; paths start at `categories`.
+    public static func validate(categories: [NotificationCategory], limits: Limits = .default) throws(ModelError) {
+        let root = "categories"
+        if categories.count > limits.categoriesPerApp {
+            throw ModelError(.limitExceeded, root: root,
+                             "\(categories.count) categories; the limit is \(limits.categoriesPerApp) per app (categoriesPerApp)")
+        }
+        var seen: [String: Int] = [:]
+        for (index, category) in categories.enumerated() {
+            do {
+                try validate(category: category, limits: limits)
+            } catch {
+                throw error.nested(under: [.index(index)]).rooted(at: root)
+            }
+            if let first = seen[category.identifier] {
+                throw ModelError(.invalidCategory, at: [.index(index), .key("identifier")], root: root,
+                                 "'\(category.identifier)' is already used by categories[\(first)]; category identifiers must be unique")
+            }
+            seen[category.identifier] = index
+        }
+    }
+
+    /// Checks one category; paths are relative to it (`actions[1].title`).
+    public static func validate(category: NotificationCategory, limits: Limits = .default) throws(ModelError) {
+        if category.identifier.isEmpty {
+            throw ModelError(.invalidCategory, at: [.key("identifier")],
+                             "is empty; give the category a name for content to use as categoryIdentifier")
+        }
+        try checkLength(category.identifier, limits.identifierLength, "identifierLength", at: [.key("identifier")])
+        for (index, intent) in category.intentIdentifiers.enumerated() {
+            try checkLength(intent, limits.identifierLength, "identifierLength", at: [.key("intentIdentifiers"), .index(index)])
+        }
+        if let placeholder = category.hiddenPreviewsBodyPlaceholder {
+            try checkLength(placeholder, limits.bodyLength, "bodyLength", at: [.key("hiddenPreviewsBodyPlaceholder")])
+        }
+        if category.actions.count > limits.actionsPerCategory {
+            throw ModelError(.limitExceeded, at: [.key("actions")],
+                             "\(category.actions.count) actions; the limit is \(limits.actionsPerCategory) per category (actionsPerCategory)")
+        }
+        var seen: [String: Int] = [:]
+        var textInput: Int?
+        for (index, action) in category.actions.enumerated() {
+            let path: [PathComponent] = [.key("actions"), .index(index)]
+            try validate(action: action, limits: limits, at: path)
+            if let first = seen[action.identifier] {
+                throw ModelError(.invalidCategory, at: path + [.key("identifier")],
+                                 "'\(action.identifier)' is already used by actions[\(first)]; action identifiers must be unique within a category")
+            }
+            seen[action.identifier] = index
+            if action.isTextInput {
+                if let first = textInput {
+                    throw ModelError(.invalidCategory, at: path,
+                                     "'\(action.identifier)' is a second text-input action (actions[\(first)] is one); a category may have at most one, because freedesktop servers offer a single inline reply per notification")
+                }
+                textInput = index
+            }
+        }
+    }
+
+    /// Checks a request as passed to `Add`; an empty identifier is allowed (the daemon assigns one).
+    public static func validate(request: NotificationRequest, limits: Limits = .default) throws(ModelError) {
+        try checkLength(request.identifier, limits.identifierLength, "identifierLength", at: [.key("identifier")])
+        do {
+            try validate(content: request.content, limits: limits)
+        } catch {
+            throw error.nested(under: [.key("content")])
+        }
+    }
+
+    /// Checks content; paths are relative to it (`title`, `userInfo`).
+    public static func validate(content: NotificationContent, limits: Limits = .default) throws(ModelError) {
+        try checkLength(content.title, limits.titleLength, "titleLength", at: [.key("title")])
+        try checkLength(content.subtitle, limits.titleLength, "titleLength", at: [.key("subtitle")])
+        try checkLength(content.body, limits.bodyLength, "bodyLength", at: [.key("body")])
+        try checkLength(content.categoryIdentifier, limits.identifierLength, "identifierLength", at: [.key("categoryIdentifier")])
+        try checkLength(content.threadIdentifier, limits.identifierLength, "identifierLength", at: [.key("threadIdentifier")])
+        if let target = content.targetContentIdentifier {
+            try checkLength(target, limits.identifierLength, "identifierLength", at: [.key("targetContentIdentifier")])
+        }
+        if let sound = content.sound {
+            if sound.isEmpty {
+                throw ModelError(.invalidRequest, at: [.key("sound")],
+                                 "is empty; use \"default\", a sound name from the sound theme (e.g. \"message-new-instant\"), or leave it out for silence")
+            }
+            try checkLength(sound, limits.identifierLength, "identifierLength", at: [.key("sound")])
+        }
+        if let badge = content.badge, badge < 0 {
+            throw ModelError(.invalidRequest, at: [.key("badge")], "is \(badge); a badge count must be 0 or more")
+        }
+        if !content.userInfo.isEmpty {
+            let size = ModelJSON.encode(content.userInfo).utf8.count
+            if size > limits.userInfoBytes {
+                throw ModelError(.limitExceeded, at: [.key("userInfo")],
+                                 "is \(size) bytes as JSON; the limit is \(limits.userInfoBytes) (userInfoBytes)")
+            }
+        }
+    }
+
+    /// Checks one action at `path` (identifier, reserved ids, title, lengths).
+    static func validate(action: NotificationAction, limits: Limits, at path: [PathComponent]) throws(ModelError) {
+        if action.identifier.isEmpty {
+            throw ModelError(.invalidCategory, at: path + [.key("identifier")],
+                             "is empty; give the action a name, it is the actionIdentifier of the response")
+        }
+        if NotificationAction.reservedIdentifiers.contains(action.identifier) {
+            throw ModelError(.invalidCategory, at: path + [.key("identifier")],
+                             "'\(action.identifier)' is reserved: \(reservedReason(action.identifier)); choose another identifier")
+        }
+        try checkLength(action.identifier, limits.identifierLength, "identifierLength", at: path + [.key("identifier")])
+        if action.title.isEmpty {
+            throw ModelError(.invalidCategory, at: path + [.key("title")],
+                             "is empty; an action needs a title to show on its button")
+        }
+        try checkLength(action.title, limits.titleLength, "titleLength", at: path + [.key("title")])
+        if let input = action.textInput {
+            try checkLength(input.buttonTitle, limits.titleLength, "titleLength", at: path + [.key("textInputButtonTitle")])
+            try checkLength(input.placeholder, limits.titleLength, "titleLength", at: path + [.key("textInputPlaceholder")])
+        }
+    }
+
+    /// Why an action identifier is reserved, for messages.
+    static func reservedReason(_ identifier: String) -> String {
+        switch identifier {
+        case NotificationResponse.defaultActionIdentifier: "it is the action identifier of a click on the notification body"
+        case NotificationResponse.dismissActionIdentifier: "it is the action identifier of a dismissal by the user"
+        default: "it is the action key the freedesktop inline-reply extension (KDE) uses for the reply field"
+        }
+    }
+
+    /// Throws `LimitExceeded` when `text` has more than `limit` Unicode scalars.
+    static func checkLength(
+        _ text: String, _ limit: Int, _ limitName: String, at path: [PathComponent],
+        kind: ModelError.Kind = .limitExceeded
+    ) throws(ModelError) {
+        guard text.utf8.count > limit else { return }  // scalars never outnumber bytes
+        let length = text.unicodeScalars.count
+        if length > limit {
+            throw ModelError(kind, at: path, "is \(length) characters long; the limit is \(limit) (\(limitName))")
+        }
+    }
+}
+
+extension NotificationCategory {
+    /// Checks this category (see ``Validation/validate(category:limits:)``).
+    public func validate(limits: Limits = .default) throws(ModelError) {
+        try Validation.validate(category: self, limits: limits)
+    }
+}
+
+extension NotificationRequest {
+    /// Checks this request (see ``Validation/validate(request:limits:)``).
+    public func validate(limits: Limits = .default) throws(ModelError) {
+        try Validation.validate(request: self, limits: limits)
+    }
+}

@@ -1,0 +1,192 @@
+import Testing
+@testable import UserNotificationsCore
+
+@Suite struct ValidationTests {
+    func action(_ id: String, _ title: String = "T", _ options: NotificationAction.Options = []) -> NotificationAction {
+        NotificationAction(identifier: id, title: title, options: options)
+    }
+
+    func check(_ categories: [NotificationCategory], limits: Limits = .default) throws(ModelError) {
+        try Validation.validate(categories: categories, limits: limits)
+    }
+
+    // MARK: categories
+
+    @Test func meetingInvitationIsValid() throws {
+        try check([NotificationCategory(identifier: "MEETING_INVITATION",
+                                        actions: [action("ACCEPT_ACTION", "Accept"), action("DECLINE_ACTION", "Decline")],
+                                        options: .customDismissAction)])
+        try check([])
+    }
+
+    @Test func emptyCategoryIdentifier() {
+        expectModelError(.invalidCategory, mentions: ["categories[0].identifier: is empty"]) {
+            try check([NotificationCategory(identifier: "")])
+        }
+    }
+
+    @Test func duplicateCategoryIdentifiers() {
+        expectModelError(.invalidCategory, mentions: ["categories[2].identifier: 'A' is already used by categories[0]"]) {
+            try check([.init(identifier: "A"), .init(identifier: "B"), .init(identifier: "A")])
+        }
+    }
+
+    @Test func emptyActionIdentifier() {
+        expectModelError(.invalidCategory, mentions: ["categories[0].actions[1].identifier: is empty"]) {
+            try check([.init(identifier: "C", actions: [action("A"), action("")])])
+        }
+    }
+
+    @Test func duplicateActionIdentifiers() {
+        expectModelError(.invalidCategory, mentions: ["categories[1].actions[2].identifier: 'X' is already used by actions[0]"]) {
+            try check([.init(identifier: "OK"), .init(identifier: "C", actions: [action("X"), action("Y"), action("X")])])
+        }
+    }
+
+    @Test(arguments: [
+        ("default", "click on the notification body"),
+        ("dismiss", "dismissal by the user"),
+        ("inline-reply", "inline-reply extension"),
+    ])
+    func reservedActionIdentifiers(id: String, reason: String) {
+        expectModelError(.invalidCategory, mentions: ["actions[0].identifier: '\(id)' is reserved", reason]) {
+            try check([.init(identifier: "C", actions: [action(id)])])
+        }
+    }
+
+    @Test func emptyActionTitle() {
+        expectModelError(.invalidCategory, mentions: ["categories[0].actions[0].title: is empty"]) {
+            try check([.init(identifier: "C", actions: [action("A", "")])])
+        }
+    }
+
+    @Test func atMostOneTextInputAction() {
+        let reply = NotificationAction.textInput(identifier: "REPLY", title: "Reply", textInputButtonTitle: "Send", textInputPlaceholder: "")
+        let note = NotificationAction.textInput(identifier: "NOTE", title: "Note", textInputButtonTitle: "Save", textInputPlaceholder: "")
+        expectModelError(.invalidCategory, mentions: ["categories[0].actions[2]: 'NOTE' is a second text-input action",
+                                                      "actions[0]", "single inline reply"]) {
+            try check([.init(identifier: "C", actions: [reply, action("LIKE"), note])])
+        }
+    }
+
+    @Test func tooManyCategories() {
+        let categories = (0..<65).map { NotificationCategory(identifier: "C\($0)") }
+        expectModelError(.limitExceeded, mentions: ["categories: 65 categories; the limit is 64", "categoriesPerApp"]) {
+            try check(categories)
+        }
+        expectModelError(.limitExceeded, mentions: ["3 categories; the limit is 2"]) {
+            try check(Array(categories.prefix(3)), limits: Limits(categoriesPerApp: 2))
+        }
+    }
+
+    @Test func tooManyActions() {
+        let actions = (0..<11).map { action("A\($0)") }
+        expectModelError(.limitExceeded, mentions: ["categories[0].actions: 11 actions; the limit is 10", "actionsPerCategory"]) {
+            try check([.init(identifier: "C", actions: actions)])
+        }
+    }
+
+    @Test func overlongStringsInCategoriesNameFieldLimitAndSize() {
+        let long = String(repeating: "x", count: 257)
+        expectModelError(.limitExceeded, mentions: ["categories[0].identifier: is 257 characters long; the limit is 256 (identifierLength)"]) {
+            try check([.init(identifier: long)])
+        }
+        expectModelError(.limitExceeded, mentions: ["actions[0].title: is 1025 characters long; the limit is 1024 (titleLength)"]) {
+            try check([.init(identifier: "C", actions: [action("A", String(repeating: "é", count: 1025))])])
+        }
+        expectModelError(.limitExceeded, mentions: ["actions[0].textInputPlaceholder: is 6 characters long; the limit is 5"]) {
+            try check([.init(identifier: "C", actions: [.textInput(identifier: "R", title: "R", textInputButtonTitle: "S", textInputPlaceholder: "123456")])],
+                      limits: Limits(titleLength: 5))
+        }
+        expectModelError(.limitExceeded, mentions: ["categories[0].intentIdentifiers[0]: is 4 characters long; the limit is 3"]) {
+            try check([.init(identifier: "C", intentIdentifiers: ["abcd"])], limits: Limits(identifierLength: 3))
+        }
+        expectModelError(.limitExceeded, mentions: ["hiddenPreviewsBodyPlaceholder: is 3 characters long; the limit is 2 (bodyLength)"]) {
+            try check([.init(identifier: "C", hiddenPreviewsBodyPlaceholder: "abc")], limits: Limits(bodyLength: 2))
+        }
+    }
+
+    @Test func lengthsCountCharactersNotBytes() throws {
+        try check([.init(identifier: "C", actions: [action("A", String(repeating: "✓", count: 1024))])])
+    }
+
+    @Test func decodeCategoriesValidatesUnlessToldNot() throws {
+        let json = #"[{"identifier": "C", "actions": [{"identifier": "default", "title": "Open"}]}]"#
+        expectModelError(.invalidCategory, mentions: ["'default' is reserved"]) {
+            _ = try ModelJSON.decodeCategories(json)
+        }
+        #expect(try ModelJSON.decodeCategories(json, limits: nil).count == 1)
+    }
+
+    @Test func singleCategoryPathsAreRelative() {
+        expectModelError(.invalidCategory, mentions: ["actions[0].title: is empty"]) {
+            try NotificationCategory(identifier: "C", actions: [action("A", "")]).validate()
+        }
+    }
+
+    // MARK: requests
+
+    @Test func meetingRequestIsValid() throws {
+        try NotificationRequest(identifier: "m", content: .init(title: "Meeting", userInfo: ["MEETING_ID": "1"],
+                                                                categoryIdentifier: "MEETING_INVITATION")).validate()
+        try NotificationRequest(content: .init()).validate()
+    }
+
+    @Test(arguments: [
+        ("identifier", "identifierLength"), ("content.title", "titleLength"), ("content.subtitle", "titleLength"),
+        ("content.body", "bodyLength"), ("content.categoryIdentifier", "identifierLength"),
+        ("content.threadIdentifier", "identifierLength"), ("content.targetContentIdentifier", "identifierLength"),
+        ("content.sound", "identifierLength"),
+    ])
+    func overlongRequestStrings(field: String, limitName: String) {
+        let limits = Limits(identifierLength: 3, titleLength: 3, bodyLength: 3)
+        let long = "abcd"
+        var request = NotificationRequest(content: .init())
+        switch field {
+        case "identifier": request.identifier = long
+        case "content.title": request.content.title = long
+        case "content.subtitle": request.content.subtitle = long
+        case "content.body": request.content.body = long
+        case "content.categoryIdentifier": request.content.categoryIdentifier = long
+        case "content.threadIdentifier": request.content.threadIdentifier = long
+        case "content.targetContentIdentifier": request.content.targetContentIdentifier = long
+        default: request.content.sound = long
+        }
+        expectModelError(.limitExceeded, mentions: ["\(field): is 4 characters long; the limit is 3 (\(limitName))"]) {
+            try request.validate(limits: limits)
+        }
+    }
+
+    @Test func userInfoSizeIsMeasuredAsEncodedJSON() throws {
+        let content = NotificationContent(userInfo: ["k": .string(String(repeating: "x", count: 100))])
+        // {"k":"xxx…"} is 108 bytes
+        try Validation.validate(content: content, limits: Limits(userInfoBytes: 108))
+        expectModelError(.limitExceeded, mentions: ["content.userInfo: is 108 bytes as JSON; the limit is 107 (userInfoBytes)"]) {
+            try NotificationRequest(content: content).validate(limits: Limits(userInfoBytes: 107))
+        }
+    }
+
+    @Test func defaultUserInfoLimitIs64KiB() {
+        let content = NotificationContent(userInfo: ["blob": .string(String(repeating: "x", count: 65536))])
+        expectModelError(.limitExceeded, mentions: ["userInfo: is 65547 bytes as JSON; the limit is 65536"]) {
+            try Validation.validate(content: content)
+        }
+    }
+
+    @Test func emptySoundAndNegativeBadgeAreInvalidRequests() {
+        expectModelError(.invalidRequest, mentions: ["content.sound: is empty", "\"default\""]) {
+            try NotificationRequest(content: .init(sound: "")).validate()
+        }
+        expectModelError(.invalidRequest, mentions: ["content.badge: is -1"]) {
+            try NotificationRequest(content: .init(badge: -1)).validate()
+        }
+    }
+
+    @Test func decodeRequestValidatesUnlessToldNot() throws {
+        let json = #"{"content": {"title": "abcd"}}"#
+        expectModelError(.limitExceeded, mentions: ["content.title: is 4 characters long; the limit is 3"]) {
+            _ = try ModelJSON.decodeRequest(json, limits: Limits(titleLength: 3))
+        }
+        #expect(try ModelJSON.decodeRequest(json, limits: nil).content.title == "abcd")
+    }
+}
