@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
-        .target(name: "TestSupport", dependencies: ["DBus"]),
+        .target(name: "TestSupport", dependencies: ["DBus", "UserNotificationsCore"]),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore"]),

@@ -26,7 +26,7 @@ public final class ManagedProcess: Sendable {
     /// waits for and returns the first line it prints on standard output.
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        readFirstLine: Bool = false
+        readFirstLine: Bool = false, standardInput: URL? = nil, standardOutput: URL? = nil
     ) throws -> (ManagedProcess, String?) {
         let path = executable.contains("/") ? executable : try which(executable)
         let logFile = FileManager.default.temporaryDirectory.appending(path: "usernoted-test-\(UUID().uuidString.prefix(8)).log")
@@ -34,14 +34,14 @@ public final class ManagedProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var output: [Int32] = [-1, -1]
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput?.path ?? "/dev/null", O_RDONLY, 0)
         if readFirstLine {
             guard pipe(&output) == 0 else { throw TestSupportError("pipe failed") }
             posix_spawn_file_actions_adddup2(&actions, output[1], 1)
             posix_spawn_file_actions_addclose(&actions, output[0])
             posix_spawn_file_actions_addclose(&actions, output[1])
         } else {
-            posix_spawn_file_actions_addopen(&actions, 1, logFile.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_addopen(&actions, 1, (standardOutput ?? logFile).path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         }
         posix_spawn_file_actions_addopen(&actions, 2, logFile.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         var attributes = posix_spawnattr_t()

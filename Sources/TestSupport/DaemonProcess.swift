@@ -1,0 +1,47 @@
+import DBus
+import Foundation
+
+/// The built `usernoted` binary, started on a private bus as systemd would start it.
+public final class DaemonProcess: Sendable {
+    public let process: ManagedProcess
+    /// Its `XDG_STATE_HOME` and `XDG_CONFIG_HOME` live here.
+    public let home: URL
+
+    /// The directory of the built products (where the test runner itself lives).
+    public static var productsDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["USERNOTED_PRODUCTS"] { return URL(filePath: override) }
+        var url = Bundle.main.bundleURL
+        while url.pathExtension == "xctest" || !FileManager.default.fileExists(atPath: url.appending(path: "usernoted").path) {
+            let parent = url.deletingLastPathComponent()
+            if parent == url { break }
+            url = parent
+        }
+        return url
+    }
+
+    /// Starts `usernoted` with `environment` and returns once it owns `io.github.usernoted`.
+    public init(bus: PrivateBus, environment: [String: String]? = nil) async throws {
+        let binary = Self.productsDirectory.appending(path: "usernoted").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw TestSupportError("\(binary) is not built; run `swift build` before the tests (scripts/test does)")
+        }
+        home = bus.directory.appending(path: "home")
+        var env = environment ?? bus.environment
+        env["XDG_STATE_HOME"] = home.appending(path: "state").path
+        env["XDG_CONFIG_HOME"] = home.appending(path: "config").path
+        let watcher = try bus.connect()
+        let changes = try await watcher.nameOwnerChanges(of: "io.github.usernoted")
+        (process, _) = try ManagedProcess.start(binary, [], environment: env)
+        let process = process
+        _ = try await withDeadline(.seconds(15), "usernoted owning io.github.usernoted") {
+            for await change in changes where !change.newOwner.isEmpty { return true }
+            throw TestSupportError("usernoted exited: \(process.log)")
+        }
+    }
+
+    /// Stops it with SIGTERM; returns its wait status.
+    @discardableResult
+    public func stop() -> Int32? { process.stop() }
+
+    deinit { process.stop() }
+}

@@ -1,0 +1,42 @@
+import DBus
+import Synchronization
+import UserNotificationsCore
+
+/// An app's response handler for tests: serves `io.github.usernoted.Handler1` and
+/// records every `DidReceive`, answering with the disposition the test chose.
+public final class RecordingHandler: Sendable {
+    public let connection: Connection
+    public let path: ObjectPath
+    /// Every response received, decoded.
+    public let responses = Inbox<NotificationResponse>()
+    /// The raw JSON of every response received.
+    public let rawResponses = Inbox<String>()
+    private let disposition: Answer
+
+    /// Serves the handler at `path` on `connection`, answering `disposition`.
+    public init(connection: Connection, path: ObjectPath = "/org/example/Handler", disposition: String = "dismiss") {
+        self.connection = connection
+        self.path = path
+        self.disposition = Answer(disposition)
+        let responses = responses
+        let raw = rawResponses
+        let answer = self.disposition
+        connection.export([Interface("io.github.usernoted.Handler1", methods: [
+            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
+                let json: String = call.argument(0)
+                raw.put(json)
+                responses.put(try ModelJSON.decodeResponse(json))
+                return [.string(answer.value.withLock { $0 })]
+            },
+        ])], at: path)
+    }
+
+    /// Changes what the next `DidReceive` answers.
+    public func answer(_ disposition: String) { self.disposition.value.withLock { $0 = disposition } }
+}
+
+/// The disposition a handler answers, shared with its method handler.
+private final class Answer: Sendable {
+    let value: Mutex<String>
+    init(_ value: String) { self.value = Mutex(value) }
+}

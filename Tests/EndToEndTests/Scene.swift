@@ -1,0 +1,67 @@
+import DBus
+import Foundation
+import TestSupport
+import UserNotificationsCore
+
+/// Everything an end-to-end test needs, really started: a private bus, Xvfb with dunst,
+/// the built usernoted, and an app connection with a registered handler.
+struct Scene {
+    let bus: PrivateBus
+    let desktop: TestDesktop
+    let daemon: DaemonProcess
+    let app: Connection
+    let handler: RecordingHandler
+    let center: Proxy
+
+    static let appID = "org.example.Calendar"
+
+    /// Apple's meeting-invitation category, with `customDismissAction`.
+    static let meetingCategories = """
+        [{"identifier": "MEETING_INVITATION",
+          "actions": [{"identifier": "ACCEPT_ACTION", "title": "Accept"},
+                      {"identifier": "DECLINE_ACTION", "title": "Decline"}],
+          "options": ["customDismissAction"]},
+         {"identifier": "REMINDER",
+          "actions": [{"identifier": "SNOOZE_ACTION", "title": "Snooze"}]}]
+        """
+
+    static func meetingRequest(id: String, category: String = "MEETING_INVITATION") -> String {
+        """
+        {"identifier": "\(id)",
+         "content": {"title": "Weekly Staff Meeting", "body": "Every Tuesday at 2pm",
+                     "categoryIdentifier": "\(category)",
+                     "userInfo": {"MEETING_ID": "M-\(id)", "USER_ID": "U-42"}}}
+        """
+    }
+
+    init(registerHandler: Bool = true) async throws {
+        bus = try PrivateBus()
+        desktop = try await TestDesktop(bus: bus)
+        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment)
+        app = try bus.connect()
+        handler = RecordingHandler(connection: app)
+        center = Proxy(connection: app, destination: "io.github.usernoted", path: "/io/github/usernoted", interface: "io.github.usernoted.Center1")
+        _ = try await center.call("SetCategories", [.string(Self.appID), .string(Self.meetingCategories)])
+        if registerHandler { try await self.registerHandler() }
+    }
+
+    func registerHandler() async throws {
+        _ = try await center.call("RegisterHandler", [.string(Self.appID), .objectPath(handler.path)])
+    }
+
+    /// Posts the meeting invitation `id`; returns once dunst shows it.
+    @discardableResult
+    func postMeeting(_ id: String, category: String = "MEETING_INVITATION") async throws -> String {
+        let reply = try await center.call("Add", [.string(Self.appID), .string(Self.meetingRequest(id: id, category: category))])
+        return reply.first?.as(String.self) ?? ""
+    }
+
+    /// Waits until dunst shows exactly `count` notifications (it redraws asynchronously after a close).
+    func expectDisplayed(_ count: Int) async throws {
+        let desktop = desktop
+        _ = try await withDeadline(.seconds(10), "dunst showing \(count) notifications") {
+            while try desktop.displayedCount() != count { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+    }
+}
