@@ -1,0 +1,41 @@
+import DBus
+import Logging
+import TestSupport
+import UsernotedService
+
+/// The daemon running in-process on a private bus, and an app connection calling it.
+struct ServiceScene {
+    let bus: PrivateBus
+    let daemon: Daemon
+    let running: Task<Void, any Error>
+    let app: Connection
+    let center: Proxy
+
+    init() async throws {
+        bus = try PrivateBus()
+        let connection = try bus.connect()
+        let watcher = try bus.connect()
+        let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
+        let daemon = Daemon(connection: connection, logger: Logger(label: "test"))
+        self.daemon = daemon
+        running = Task { try await daemon.run() }
+        _ = try await withDeadline(.seconds(10), "daemon owning its name") {
+            for await change in owners where !change.newOwner.isEmpty { return true }
+            return false
+        }
+        app = try bus.connect()
+        center = Proxy(connection: app, destination: CenterInterface.busName, path: CenterInterface.path, interface: CenterInterface.name)
+    }
+
+    /// Calls a Center1 method and returns its one string result, if any.
+    @discardableResult
+    func call(_ method: String, _ arguments: Value...) async throws -> String? {
+        try await center.call(method, arguments).first?.as(String.self)
+    }
+}
+
+/// Whether `error` is the D-Bus error `name` and its message contains every fragment.
+func isDBusError(_ error: any Error, _ name: String, _ fragments: String...) -> Bool {
+    guard let error = error as? DBusError, error.name.rawValue == name else { return false }
+    return fragments.allSatisfy { error.message.contains($0) }
+}
