@@ -32,7 +32,7 @@ public final class TestDesktop: Sendable {
     }
 
     deinit {
-        dunst.withLock { $0?.stop() }
+        _ = dunst.withLock { $0?.stop() }
         xvfb.stop()
     }
 
@@ -60,7 +60,7 @@ public final class TestDesktop: Sendable {
 
     /// Stops dunst, as when the user's notification server quits.
     public func stopServer() {
-        dunst.withLock { $0?.stop() }
+        _ = dunst.withLock { $0?.stop() }
     }
 
     /// Runs `dunstctl` with `arguments`, failing on a non-zero exit.

@@ -1,0 +1,83 @@
+import DBus
+import UserNotificationsCore
+
+/// `io.github.usernoted.Center1` as typed calls; every structured value is a JSON string.
+struct CenterClient: Sendable {
+    static let busName = "io.github.usernoted"
+    static let path: ObjectPath = "/io/github/usernoted"
+    static let interface = "io.github.usernoted.Center1"
+
+    /// The proxy the calls go through.
+    let proxy: Proxy
+
+    /// A client on `connection`.
+    init(connection: Connection) {
+        proxy = Proxy(connection: connection, destination: Self.busName, path: Self.path, interface: Self.interface)
+    }
+
+    /// `SetCategories(s app_id, s categories_json)`.
+    func setCategories(_ app: AppID, json: String) async throws {
+        _ = try await proxy.call("SetCategories", [.string(app.rawValue), .string(json)])
+    }
+
+    /// `GetCategories(s app_id) → s json`.
+    func categories(_ app: AppID) async throws -> String {
+        try string(from: await proxy.call("GetCategories", [.string(app.rawValue)]), of: "GetCategories")
+    }
+
+    /// `Post(s app_id, s category_id, s title, s body) → s request_id`.
+    func post(_ app: AppID, category: String, title: String, body: String) async throws -> String {
+        let reply = try await proxy.call("Post", [.string(app.rawValue), .string(category), .string(title), .string(body)])
+        return try string(from: reply, of: "Post")
+    }
+
+    /// `Add(s app_id, s request_json) → s request_id`.
+    func add(_ app: AppID, json: String) async throws -> String {
+        try string(from: await proxy.call("Add", [.string(app.rawValue), .string(json)]), of: "Add")
+    }
+
+    /// Sends a ``PostCall``: `Post` or `Add`; returns the request id.
+    func send(_ call: PostCall, for app: AppID) async throws -> String {
+        switch call {
+        case let .post(category, title, body): try await post(app, category: category, title: title, body: body)
+        case let .add(json): try await add(app, json: json)
+        }
+    }
+
+    /// `GetDelivered(s app_id) → s json`.
+    func delivered(_ app: AppID) async throws -> String {
+        try string(from: await proxy.call("GetDelivered", [.string(app.rawValue)]), of: "GetDelivered")
+    }
+
+    /// `RemoveDelivered(s app_id, as ids)`, or `RemoveAllDelivered(s app_id)` when `ids` is empty.
+    func removeDelivered(_ app: AppID, ids: [String]) async throws {
+        if ids.isEmpty {
+            _ = try await proxy.call("RemoveAllDelivered", [.string(app.rawValue)])
+        } else {
+            _ = try await proxy.call("RemoveDelivered", [.string(app.rawValue), ids.dbusValue])
+        }
+    }
+
+    /// `Response` signals, all or those of one app (matched by the bus on `arg0`).
+    func responses(of app: AppID?) async throws -> AsyncStream<Message> {
+        var arguments: [Int: String] = [:]
+        if let app { arguments[0] = app.rawValue }
+        return try await proxy.connection.signals(matching: MatchRule(
+            sender: Self.busName, path: Self.path, interface: Self.interface, member: "Response", arguments: arguments))
+    }
+
+    /// Whether the daemon currently owns its bus name.
+    func isRunning() async throws -> Bool {
+        let reply = try await proxy.connection.call(
+            destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "NameHasOwner", [.string(Self.busName)])
+        return reply.first?.as(Bool.self) ?? false
+    }
+
+    /// The single string of a reply, or an error naming the method that sent something else.
+    private func string(from reply: [Value], of method: String) throws(DBusError) -> String {
+        guard reply.count == 1, let text = reply[0].as(String.self) else {
+            throw DBusError(.invalidSignature, "\(method) replied with an unexpected signature; is this usernoted?")
+        }
+        return text
+    }
+}
