@@ -26,6 +26,7 @@ struct Listen: AsyncParsableCommand {
             if try await !center.isRunning() {
                 StandardStreams.writeError("usernotectl: usernoted is not running yet; waiting for it (\(Failure.startHint))")
             }
+            StandardStreams.writeError("usernotectl: listening for responses\(app.map { " of \($0.rawValue)" } ?? "") (Ctrl-C to stop)")
             var received = 0
             for await message in responses {
                 guard let response = ResponseSignal(body: message.body) else { continue }
