@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // libdbus, through pkg-config; the shim holds what Swift cannot import.
@@ -31,11 +32,12 @@ let package = Package(
             name: "FreedesktopNotifications",
             dependencies: ["DBus", "UserNotificationsCore"]
         ),
-        // The Center1 API, handlers and routing.
+        // The Center1 API, store, scheduler, handlers and routing.
         .target(
             name: "UsernotedService",
             dependencies: [
                 "DBus", "UserNotificationsCore", "FreedesktopNotifications",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

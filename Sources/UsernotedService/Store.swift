@@ -1,0 +1,331 @@
+import DBus
+import Foundation
+import GRDB
+import Logging
+import UserNotificationsCore
+
+/// The daemon's durable state in SQLite (WAL): categories, handlers, pending and delivered
+/// requests, and the response outbox. Every write is committed when its call returns.
+///
+/// Rows that no longer decode (written by a newer version, or damaged) are skipped with a
+/// log line, never fatal: one bad row must not take every app's state with it.
+public final class Store: Sendable {
+    private let database: any DatabaseWriter
+    private let logger: Logger
+
+    /// Opens (creating and migrating) `state.sqlite` in `directory`.
+    public init(directory: URL, logger: Logger) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.label = "usernoted.store"
+        database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
+        self.logger = logger
+        try StoreSchema.migrator.migrate(database)
+    }
+
+    /// The state directory: `$USERNOTED_STATE_DIR`, else `$XDG_STATE_HOME/usernoted`, else
+    /// `~/.local/state/usernoted`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let explicit = environment["USERNOTED_STATE_DIR"], !explicit.isEmpty { return URL(filePath: explicit) }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(filePath: state).appending(path: "usernoted")
+        }
+        let home = environment["HOME"].map { URL(filePath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appending(path: ".local/state/usernoted")
+    }
+
+    // MARK: Categories
+
+    /// Replaces the categories of `app`.
+    public func setCategories(_ categories: [NotificationCategory], of app: AppID) async throws {
+        let json = ModelJSON.encode(categories)
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO category (app_id, json) VALUES (?, ?)", arguments: [app.rawValue, json])
+        }
+    }
+
+    /// Every app's categories.
+    public func allCategories() async throws -> [AppID: [NotificationCategory]] {
+        let rows = try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT app_id, json FROM category").map { ($0["app_id"] as String, $0["json"] as String) }
+        }
+        var result: [AppID: [NotificationCategory]] = [:]
+        for (appID, json) in rows {
+            guard let app = decodeApp(appID),
+                let categories = decode(json, "categories", { try ModelJSON.decodeCategories($0, limits: nil) })
+            else { continue }
+            result[app] = categories
+        }
+        return result
+    }
+
+    // MARK: Handlers
+
+    /// Records that `busName` serves `Handler1` at `path` for `app`.
+    public func setHandler(_ app: AppID, busName: String, path: ObjectPath) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO handler (app_id, bus_name, path) VALUES (?, ?, ?)",
+                arguments: [app.rawValue, busName, path.rawValue])
+        }
+    }
+
+    /// Forgets the handler of `app`.
+    public func removeHandler(_ app: AppID) async throws {
+        try await database.write { db in try db.execute(sql: "DELETE FROM handler WHERE app_id = ?", arguments: [app.rawValue]) }
+    }
+
+    /// Every app's handler: bus name and object path.
+    public func allHandlers() async throws -> [AppID: (busName: String, path: ObjectPath)] {
+        let rows = try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT app_id, bus_name, path FROM handler").map {
+                ($0["app_id"] as String, $0["bus_name"] as String, $0["path"] as String)
+            }
+        }
+        var result: [AppID: (busName: String, path: ObjectPath)] = [:]
+        for (appID, busName, path) in rows {
+            guard let app = decodeApp(appID), let path = try? ObjectPath(path) else { continue }
+            result[app] = (busName, path)
+        }
+        return result
+    }
+
+    // MARK: Pending
+
+    /// Saves (or replaces, by identifier) a request that fires at `fireDate`.
+    public func savePending(_ pending: PendingRequest) async throws {
+        try await database.write { db in try Self.insert(pending, into: db) }
+    }
+
+    /// Removes pending requests of `app` (all of them for nil); returns the identifiers removed.
+    @discardableResult
+    public func removePending(_ app: AppID, ids: [String]?) async throws -> [String] {
+        try await database.write { db in
+            let existing = try String.fetchAll(db, sql: "SELECT identifier FROM pending WHERE app_id = ?", arguments: [app.rawValue])
+            let targets = ids.map { wanted in existing.filter(Set(wanted).contains) } ?? existing
+            for id in targets {
+                try db.execute(sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, id])
+            }
+            return targets
+        }
+    }
+
+    /// The pending requests of `app`, soonest first.
+    public func pending(of app: AppID) async throws -> [PendingRequest] {
+        try await fetchPending("WHERE app_id = ? ORDER BY fire_date, identifier", [app.rawValue])
+    }
+
+    /// How many requests `app` has pending.
+    public func pendingCount(of app: AppID) async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending WHERE app_id = ?", arguments: [app.rawValue]) ?? 0
+        }
+    }
+
+    /// When the earliest pending request fires, if any is pending.
+    public func earliestFireDate() async throws -> Date? {
+        try await database.read { db in
+            try Double.fetchOne(db, sql: "SELECT MIN(fire_date) FROM pending").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// The requests due at `date`, soonest first.
+    public func due(at date: Date) async throws -> [PendingRequest] {
+        try await fetchPending("WHERE fire_date <= ? ORDER BY fire_date, app_id, identifier", [date.timeIntervalSince1970])
+    }
+
+    /// Takes a fired request out of pending, or moves a repeating one to its next date, at
+    /// once; nothing happens if it was replaced or removed since it was read (`firing` no
+    /// longer matches the row).
+    public func fired(_ firing: PendingRequest, next: Date?) async throws {
+        try await database.write { db in
+            let stillThere = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ? AND fire_date = ? AND request_json = ?",
+                arguments: [firing.app.rawValue, firing.request.identifier, firing.fireDate.timeIntervalSince1970,
+                            ModelJSON.encode(firing.request)]) ?? false
+            guard stillThere else { return }
+            if let next {
+                try db.execute(
+                    sql: "UPDATE pending SET fire_date = ? WHERE app_id = ? AND identifier = ?",
+                    arguments: [next.timeIntervalSince1970, firing.app.rawValue, firing.request.identifier])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?",
+                    arguments: [firing.app.rawValue, firing.request.identifier])
+            }
+        }
+    }
+
+    private static func insert(_ pending: PendingRequest, into db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO pending (app_id, identifier, request_json, fire_date, added_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [pending.app.rawValue, pending.request.identifier, ModelJSON.encode(pending.request),
+                        pending.fireDate.timeIntervalSince1970, pending.addedAt.timeIntervalSince1970])
+    }
+
+    private func fetchPending(_ clause: String, _ arguments: StatementArguments) async throws -> [PendingRequest] {
+        let rows = try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT app_id, request_json, fire_date, added_at FROM pending \(clause)", arguments: arguments)
+                .map { ($0["app_id"] as String, $0["request_json"] as String, $0["fire_date"] as Double, $0["added_at"] as Double) }
+        }
+        return rows.compactMap { appID, json, fireDate, addedAt in
+            guard let app = decodeApp(appID),
+                let request = decode(json, "pending request", { try ModelJSON.decodeRequest($0, limits: nil) })
+            else { return nil }
+            return PendingRequest(
+                app: app, request: request, fireDate: Date(timeIntervalSince1970: fireDate),
+                addedAt: Date(timeIntervalSince1970: addedAt))
+        }
+    }
+
+    // MARK: Delivered
+
+    /// Records a notification put on screen (or queued for a server), replacing one with the same identifier.
+    public func saveDelivered(_ delivered: DeliveredNotification) async throws {
+        let category = delivered.category.map { ModelJSON.encode([$0]) }
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO delivered (app_id, identifier, request_json, category_json, server_id, delivered_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [delivered.app.rawValue, delivered.request.identifier, ModelJSON.encode(delivered.request),
+                            category, delivered.serverID.map { Int64($0) }, delivered.date.timeIntervalSince1970])
+        }
+    }
+
+    /// Notes the server id a delivered notification got.
+    public func setServerID(_ serverID: UInt32?, of key: (app: AppID, identifier: String)) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE delivered SET server_id = ? WHERE app_id = ? AND identifier = ?",
+                arguments: [serverID.map { Int64($0) }, key.app.rawValue, key.identifier])
+        }
+    }
+
+    /// Forgets a notification that left the screen.
+    public func removeDelivered(_ app: AppID, identifier: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM delivered WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, identifier])
+        }
+    }
+
+    /// Every delivered notification, oldest first.
+    public func allDelivered() async throws -> [DeliveredNotification] {
+        let rows = try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT app_id, request_json, category_json, server_id, delivered_at FROM delivered ORDER BY delivered_at"
+            ).map {
+                ($0["app_id"] as String, $0["request_json"] as String, $0["category_json"] as String?,
+                 $0["server_id"] as Int64?, $0["delivered_at"] as Double)
+            }
+        }
+        return rows.compactMap { appID, json, categoryJSON, serverID, date in
+            guard let app = decodeApp(appID),
+                let request = decode(json, "delivered request", { try ModelJSON.decodeRequest($0, limits: nil) })
+            else { return nil }
+            let category = categoryJSON.flatMap { decode($0, "delivered category", { try ModelJSON.decodeCategories($0, limits: nil) })?.first }
+            return DeliveredNotification(
+                app: app, request: request, category: category, serverID: serverID.flatMap(UInt32.init(exactly:)),
+                date: Date(timeIntervalSince1970: date))
+        }
+    }
+
+    // MARK: Outbox
+
+    /// Appends a response to the outbox; returns its place in line.
+    @discardableResult
+    public func enqueue(_ response: NotificationResponse) async throws -> Int64 {
+        let json = ModelJSON.encode(response)
+        return try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO outbox (app_id, response_json, created_at) VALUES (?, ?, ?)",
+                arguments: [response.appId.rawValue, json, response.date.timeIntervalSince1970])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// The responses waiting for `app`'s handler, oldest first, with their places in line.
+    public func outbox(of app: AppID) async throws -> [(seq: Int64, response: NotificationResponse)] {
+        let rows = try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT seq, response_json FROM outbox WHERE app_id = ? ORDER BY seq", arguments: [app.rawValue])
+                .map { ($0["seq"] as Int64, $0["response_json"] as String) }
+        }
+        return rows.compactMap { seq, json in
+            guard let response = decode(json, "response", { try ModelJSON.decodeResponse($0) }) else { return nil }
+            return (seq, response)
+        }
+    }
+
+    /// The apps with responses waiting.
+    public func appsWithOutbox() async throws -> [AppID] {
+        let names = try await database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT app_id FROM outbox") }
+        return names.compactMap(decodeApp)
+    }
+
+    /// Removes an acknowledged response.
+    public func acknowledge(_ seq: Int64) async throws {
+        try await database.write { db in try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [seq]) }
+    }
+
+    /// Runs raw SQL, for tests that damage rows on purpose.
+    func corrupt(_ sql: String) async throws {
+        try await database.write { db in try db.execute(sql: sql) }
+    }
+
+    // MARK: Decoding rows
+
+    private func decodeApp(_ text: String) -> AppID? {
+        guard let app = try? AppID(validating: text) else {
+            logger.error("store: skipping a row with an invalid app id", metadata: ["app": "\(text)"])
+            return nil
+        }
+        return app
+    }
+
+    private func decode<T>(_ json: String, _ what: String, _ body: (String) throws -> T) -> T? {
+        do {
+            return try body(json)
+        } catch {
+            logger.error("store: skipping a \(what) that does not decode", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}
+
+/// A request waiting for its trigger.
+public struct PendingRequest: Sendable, Hashable {
+    public var app: AppID
+    public var request: NotificationRequest
+    /// When it fires next.
+    public var fireDate: Date
+    /// When the app added it.
+    public var addedAt: Date
+
+    public init(app: AppID, request: NotificationRequest, fireDate: Date, addedAt: Date) {
+        self.app = app
+        self.request = request
+        self.fireDate = fireDate
+        self.addedAt = addedAt
+    }
+}
+
+/// A notification on screen (or waiting for a server), as a restarted daemon needs it.
+public struct DeliveredNotification: Sendable, Hashable {
+    public var app: AppID
+    public var request: NotificationRequest
+    /// The category it was shown with.
+    public var category: NotificationCategory?
+    /// The server's id for it; nil until a server showed it.
+    public var serverID: UInt32?
+    /// When it was delivered.
+    public var date: Date
+
+    public init(app: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?, date: Date) {
+        self.app = app
+        self.request = request
+        self.category = category
+        self.serverID = serverID
+        self.date = date
+    }
+}

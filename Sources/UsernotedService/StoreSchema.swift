@@ -1,0 +1,43 @@
+import GRDB
+
+/// The store's tables, as named, append-only migrations: never edit one that shipped;
+/// add the next.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            // Each app's categories, as the JSON array it registered.
+            try db.execute(sql: """
+                CREATE TABLE category (app_id TEXT PRIMARY KEY, json TEXT NOT NULL);
+                """)
+            // The connection and object serving Handler1 for each app.
+            try db.execute(sql: """
+                CREATE TABLE handler (app_id TEXT PRIMARY KEY, bus_name TEXT NOT NULL, path TEXT NOT NULL);
+                """)
+            // Requests waiting for their trigger; fire_date is seconds since 1970 (UTC).
+            try db.execute(sql: """
+                CREATE TABLE pending (
+                    app_id TEXT NOT NULL, identifier TEXT NOT NULL, request_json TEXT NOT NULL,
+                    fire_date REAL NOT NULL, added_at REAL NOT NULL,
+                    PRIMARY KEY (app_id, identifier));
+                CREATE INDEX pending_by_fire_date ON pending (fire_date);
+                """)
+            // Notifications on screen (or waiting for a server), with the category they were
+            // shown with and the server's id, so a restarted daemon can take them over.
+            try db.execute(sql: """
+                CREATE TABLE delivered (
+                    app_id TEXT NOT NULL, identifier TEXT NOT NULL, request_json TEXT NOT NULL,
+                    category_json TEXT, server_id INTEGER, delivered_at REAL NOT NULL,
+                    PRIMARY KEY (app_id, identifier));
+                """)
+            // Responses not yet acknowledged by a handler, in the order they happened.
+            try db.execute(sql: """
+                CREATE TABLE outbox (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL,
+                    response_json TEXT NOT NULL, created_at REAL NOT NULL);
+                CREATE INDEX outbox_by_app ON outbox (app_id, seq);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Logging
+import Testing
+import TestSupport
+import UserNotificationsCore
+@testable import UsernotedService
+
+/// The store on a real SQLite file: what one daemon writes, the next one reads back.
+@Suite struct StoreTests {
+    let directory: URL
+    let calendar = AppID.test("org.example.Calendar")
+    let other = AppID.test("org.example.Other")
+
+    init() throws { directory = try TemporaryDirectory.make(prefix: "usernoted-store") }
+
+    /// A store as a newly started daemon opens it.
+    func reopen() throws -> Store { try Store(directory: directory, logger: Logger(label: "test")) }
+
+    func request(_ id: String, title: String = "Title") -> NotificationRequest {
+        NotificationRequest(identifier: id, content: NotificationContent(title: title, userInfo: ["K": .string(id)]))
+    }
+
+    @Test func everythingWrittenIsThereAfterReopening() async throws {
+        let store = try reopen()
+        let category = try ModelJSON.decodeCategories(#"[{"identifier":"C","actions":[{"identifier":"A","title":"Accept"}]}]"#)
+        try await store.setCategories(category, of: calendar)
+        try await store.setHandler(calendar, busName: ":1.42", path: "/org/example/Handler")
+        let fireDate = Date(timeIntervalSince1970: 2_000_000_000)
+        try await store.savePending(PendingRequest(app: calendar, request: request("P"), fireDate: fireDate, addedAt: .now))
+        try await store.saveDelivered(DeliveredNotification(app: calendar, request: request("D"), category: category[0], serverID: 7, date: .now))
+        let response = NotificationResponse(
+            appId: calendar, requestId: "D", actionIdentifier: "A", userText: nil, notification: request("D"),
+            date: Date(timeIntervalSince1970: 1_800_000_000), activationToken: nil)
+        try await store.enqueue(response)
+
+        let again = try reopen()
+        #expect(try await again.allCategories() == [calendar: category])
+        let handler = try #require(try await again.allHandlers()[calendar])
+        #expect(handler.busName == ":1.42" && handler.path == "/org/example/Handler")
+        #expect(try await again.pending(of: calendar).map(\.request) == [request("P")])
+        #expect(try await again.pending(of: calendar).first?.fireDate == fireDate)
+        let delivered = try await again.allDelivered()
+        #expect(delivered.map(\.request) == [request("D")])
+        #expect(delivered.first?.serverID == 7 && delivered.first?.category == category[0])
+        #expect(try await again.outbox(of: calendar).map(\.response) == [response])
+    }
+
+    @Test func sameIdentifierReplacesPendingAndAppsAreSeparate() async throws {
+        let store = try reopen()
+        let date = Date(timeIntervalSince1970: 2_000_000_000)
+        try await store.savePending(PendingRequest(app: calendar, request: request("X", title: "old"), fireDate: date, addedAt: .now))
+        try await store.savePending(PendingRequest(app: calendar, request: request("X", title: "new"), fireDate: date, addedAt: .now))
+        try await store.savePending(PendingRequest(app: other, request: request("X", title: "other's"), fireDate: date, addedAt: .now))
+        #expect(try await store.pending(of: calendar).map(\.request.content.title) == ["new"])
+        #expect(try await store.pendingCount(of: other) == 1)
+
+        #expect(try await store.removePending(calendar, ids: ["X", "missing"]) == ["X"])
+        #expect(try await store.pending(of: calendar).isEmpty)
+        #expect(try await store.pending(of: other).map(\.request.content.title) == ["other's"])
+    }
+
+    @Test func dueRequestsComeSoonestFirstAndFiredOnesLeaveOrMoveOn() async throws {
+        let store = try reopen()
+        let now = Date(timeIntervalSince1970: 1_900_000_000)
+        for (id, offset) in [("late", -30.0), ("later", -10.0), ("future", 60.0)] {
+            try await store.savePending(PendingRequest(app: calendar, request: request(id), fireDate: now + offset, addedAt: now - 100))
+        }
+        #expect(try await store.earliestFireDate() == now - 30)
+        let due = try await store.due(at: now)
+        #expect(due.map(\.request.identifier) == ["late", "later"])
+
+        try await store.fired(due[0], next: nil)
+        try await store.fired(due[1], next: now + 3600)
+        #expect(try await store.pending(of: calendar).map(\.request.identifier) == ["future", "later"])
+        #expect(try await store.earliestFireDate() == now + 60)
+    }
+
+    @Test func aRequestReplacedWhileFiringIsNotTouched() async throws {
+        let store = try reopen()
+        let now = Date(timeIntervalSince1970: 1_900_000_000)
+        try await store.savePending(PendingRequest(app: calendar, request: request("X", title: "old"), fireDate: now, addedAt: now))
+        let firing = try #require(try await store.due(at: now).first)
+        try await store.savePending(PendingRequest(app: calendar, request: request("X", title: "new"), fireDate: now + 5, addedAt: now))
+        try await store.fired(firing, next: nil)
+        #expect(try await store.pending(of: calendar).map(\.request.content.title) == ["new"])
+    }
+
+    @Test func theOutboxKeepsOrderUntilAcknowledged() async throws {
+        let store = try reopen()
+        var sequence: [Int64] = []
+        for action in ["A", "B", "C"] {
+            sequence.append(try await store.enqueue(NotificationResponse(
+                appId: calendar, requestId: "R", actionIdentifier: action, userText: nil, notification: request("R"),
+                date: .now, activationToken: nil)))
+        }
+        try await store.acknowledge(sequence[0])
+        #expect(try await reopen().outbox(of: calendar).map(\.response.actionIdentifier) == ["B", "C"])
+        #expect(try await store.appsWithOutbox() == [calendar])
+        #expect(try await store.outbox(of: other).isEmpty)
+    }
+
+    @Test func aDamagedRowIsSkippedNotFatal() async throws {
+        let store = try reopen()
+        try await store.setCategories([], of: calendar)
+        try await store.setCategories([], of: other)
+        try await store.corrupt("UPDATE category SET json = '{not json' WHERE app_id = 'org.example.Other'")
+        #expect(try await reopen().allCategories() == [calendar: []])
+    }
+
+    @Test func theStateDirectoryFollowsXDGAndTheOverride() {
+        #expect(Store.defaultDirectory(environment: ["USERNOTED_STATE_DIR": "/s", "XDG_STATE_HOME": "/x"]).path == "/s")
+        #expect(Store.defaultDirectory(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"]).path == "/x/usernoted")
+        #expect(Store.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path == "/h/.local/state/usernoted")
+        #expect(Store.defaultDirectory(environment: ["HOME": "/h"]).path == "/h/.local/state/usernoted")
+    }
+}
+
+extension AppID {
+    static func test(_ text: String) -> AppID { try! AppID(validating: text) }
+}
