@@ -23,6 +23,8 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        // Linux interfaces Glibc's Swift module leaves out (timerfd).
+        .systemLibrary(name: "CLinux"),
         // A typed async binding of libdbus; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus"]),
         // Apple's notification model as pure values; Foundation only.
@@ -36,7 +38,7 @@ let package = Package(
         .target(
             name: "UsernotedService",
             dependencies: [
-                "DBus", "UserNotificationsCore", "FreedesktopNotifications",
+                "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -45,6 +47,7 @@ let package = Package(
             name: "usernoted",
             dependencies: [
                 "UsernotedService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

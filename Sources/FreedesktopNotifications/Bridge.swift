@@ -26,11 +26,15 @@ public actor NotificationBridge {
     /// Every interaction, in the order the server reported them.
     public nonisolated let interactions: AsyncStream<Interaction>
     private let interactionsContinuation: AsyncStream<Interaction>.Continuation
+    /// Notifications the server closed (the user, an action, expiry): they left the screen.
+    public nonisolated let departures: AsyncStream<NotificationKey>
+    private let departuresContinuation: AsyncStream<NotificationKey>.Continuation
 
     public init(connection: Connection) {
         self.connection = connection
         server = NotificationsServer(connection: connection)
         (interactions, interactionsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        (departures, departuresContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
     /// Subscribes to the server's signals and to its name's owner; returns once subscribed.
@@ -54,6 +58,7 @@ public actor NotificationBridge {
     public func stop() {
         tasks.forEach { $0.cancel() }
         interactionsContinuation.finish()
+        departuresContinuation.finish()
     }
 
     /// Shows `request` (replacing the notification with the same identifier, in place);
@@ -63,6 +68,15 @@ public actor NotificationBridge {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
         let previous = live[key]
         live[key] = Live(request: request, category: category, serverID: previous?.serverID)
+        return await present(key)
+    }
+
+    /// Takes over a notification a previous run showed as `serverID`: shows it again with
+    /// `replaces_id`, so it stays in place and the server's signals for it come here now.
+    @discardableResult
+    public func restore(appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?) async -> UInt32? {
+        let key = NotificationKey(appID: appID, requestID: request.identifier)
+        live[key] = Live(request: request, category: category, serverID: serverID)
         return await present(key)
     }
 
@@ -101,9 +115,15 @@ public actor NotificationBridge {
             try? await server.close(id)  // closed by the app while Notify was under way
             return nil
         }
-        if let old = live[key]?.serverID, old != id { keysByServerID[old] = nil }
+        // Another show of this request got its own id while this Notify was under way: keep one on screen.
+        var orphan: UInt32?
+        if let old = live[key]?.serverID, old != id {
+            keysByServerID[old] = nil
+            if old != call.replacesID { orphan = old }
+        }
         live[key]?.serverID = id
         keysByServerID[id] = key
+        if let orphan { try? await server.close(orphan) }
         return id
     }
 
@@ -133,6 +153,7 @@ public actor NotificationBridge {
         case .closed(let id, let reason):
             keysByServerID[id] = nil
             live[key] = nil
+            departuresContinuation.yield(key)
             if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
                 emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil)
             }

@@ -19,8 +19,8 @@ public final class DaemonProcess: Sendable {
         return url
     }
 
-    /// Starts `usernoted` with `environment` and returns once it owns `io.github.usernoted`.
-    public init(bus: PrivateBus, environment: [String: String]? = nil) async throws {
+    /// Starts `usernoted` with `arguments` and `environment` and returns once it owns `io.github.usernoted`.
+    public init(bus: PrivateBus, environment: [String: String]? = nil, arguments: [String] = []) async throws {
         let binary = Self.productsDirectory.appending(path: "usernoted").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw TestSupportError("\(binary) is not built; run `swift build` before the tests (scripts/test does)")
@@ -31,7 +31,7 @@ public final class DaemonProcess: Sendable {
         env["XDG_CONFIG_HOME"] = home.appending(path: "config").path
         let watcher = try bus.connect()
         let changes = try await watcher.nameOwnerChanges(of: "io.github.usernoted")
-        (process, _) = try ManagedProcess.start(binary, [], environment: env)
+        (process, _) = try ManagedProcess.start(binary, arguments, environment: env)
         let process = process
         _ = try await withDeadline(.seconds(15), "usernoted owning io.github.usernoted") {
             for await change in changes where !change.newOwner.isEmpty { return true }

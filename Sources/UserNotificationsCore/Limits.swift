@@ -15,14 +15,17 @@ public struct Limits: Sendable, Hashable, Codable {
     public var bodyLength: Int
     /// Bytes of `userInfo` encoded as compact JSON.
     public var userInfoBytes: Int
+    /// Seconds of a time-interval trigger (default 100 years of 365.25 days).
+    public var timeIntervalSeconds: Int
 
-    /// The defaults: 64 categories, 10 actions, 256 / 1024 / 16384 characters, 64 KiB userInfo.
+    /// The defaults: 64 categories, 10 actions, 256 / 1024 / 16384 characters, 64 KiB userInfo, 100-year intervals.
     public static let `default` = Limits()
 
     /// Creates limits; every value has a default.
     public init(
         categoriesPerApp: Int = 64, actionsPerCategory: Int = 10, identifierLength: Int = 256,
-        titleLength: Int = 1024, bodyLength: Int = 16384, userInfoBytes: Int = 65536
+        titleLength: Int = 1024, bodyLength: Int = 16384, userInfoBytes: Int = 65536,
+        timeIntervalSeconds: Int = 3_155_760_000
     ) {
         self.categoriesPerApp = categoriesPerApp
         self.actionsPerCategory = actionsPerCategory
@@ -30,10 +33,12 @@ public struct Limits: Sendable, Hashable, Codable {
         self.titleLength = titleLength
         self.bodyLength = bodyLength
         self.userInfoBytes = userInfoBytes
+        self.timeIntervalSeconds = timeIntervalSeconds
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case categoriesPerApp, actionsPerCategory, identifierLength, titleLength, bodyLength, userInfoBytes
+        case categoriesPerApp, actionsPerCategory, identifierLength, titleLength, bodyLength, userInfoBytes,
+             timeIntervalSeconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -52,5 +57,6 @@ public struct Limits: Sendable, Hashable, Codable {
         titleLength = try read(.titleLength, d.titleLength)
         bodyLength = try read(.bodyLength, d.bodyLength)
         userInfoBytes = try read(.userInfoBytes, d.userInfoBytes)
+        timeIntervalSeconds = try read(.timeIntervalSeconds, d.timeIntervalSeconds)
     }
 }

@@ -1,19 +1,23 @@
-/// A notification to show (Apple's `UNNotificationRequest`), without a trigger for now.
+/// A notification to show now or later (Apple's `UNNotificationRequest`).
 ///
-/// JSON: `{"identifier"?, "content"}`. A missing or empty identifier means "assign one"
-/// (see ``withIdentifier(_:)``). A `trigger` key is refused until scheduling is supported.
+/// JSON: `{"identifier"?, "content", "trigger"?}`. A missing or empty identifier means
+/// "assign one" (see ``withIdentifier(_:)``). A missing or null `trigger` means "show now";
+/// `trigger` is encoded only when set.
 public struct NotificationRequest: Sendable, Hashable, Codable, Identifiable {
     /// Names the request; posting the same identifier again replaces it. `""` until assigned.
     public var identifier: String
     /// What to show.
     public var content: NotificationContent
+    /// When to show it; nil = show now.
+    public var trigger: NotificationTrigger?
 
     public var id: String { identifier }
 
     /// Creates a request.
-    public init(identifier: String = "", content: NotificationContent) {
+    public init(identifier: String = "", content: NotificationContent, trigger: NotificationTrigger? = nil) {
         self.identifier = identifier
         self.content = content
+        self.trigger = trigger
     }
 
     /// Whether the identifier still has to be assigned.
@@ -32,17 +36,15 @@ public struct NotificationRequest: Sendable, Hashable, Codable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self, in: "request")
-        if c.contains(.trigger), try !c.decodeNil(forKey: .trigger) {
-            throw ModelError(.invalidRequest, at: decoder.path(.key("trigger")),
-                             "scheduled triggers are not supported yet; leave out 'trigger' to show the notification now")
-        }
         identifier = try c.decodeIfPresent(String.self, forKey: .identifier) ?? ""
         content = try c.decode(NotificationContent.self, forKey: .content)
+        trigger = try c.decodeIfPresent(NotificationTrigger.self, forKey: .trigger)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(identifier, forKey: .identifier)
         try c.encode(content, forKey: .content)
+        try c.encodeIfPresent(trigger, forKey: .trigger)
     }
 }

@@ -70,6 +70,13 @@ public enum Validation {
         } catch {
             throw error.nested(under: [.key("content")])
         }
+        if let trigger = request.trigger {
+            do {
+                try validate(trigger: trigger, limits: limits)
+            } catch {
+                throw error.nested(under: [.key("trigger")])
+            }
+        }
     }
 
     /// Checks content; paths are relative to it (`title`, `userInfo`).

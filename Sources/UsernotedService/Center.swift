@@ -3,20 +3,31 @@ import FreedesktopNotifications
 import Foundation
 import UserNotificationsCore
 
-/// The apps' side of the daemon: their categories, and what they post.
+/// The apps' side of the daemon: their categories, what they post now, and what they
+/// schedule. Every change is in the store before the call returns.
 public actor Center {
     private let bridge: NotificationBridge
+    private let store: Store
+    private let scheduler: Scheduler
     private let limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
 
-    public init(bridge: NotificationBridge, limits: Limits = .default) {
+    public init(bridge: NotificationBridge, store: Store, scheduler: Scheduler, limits: Limits = .default) {
         self.bridge = bridge
+        self.store = store
+        self.scheduler = scheduler
         self.limits = limits
     }
 
+    /// Loads the categories a previous run registered.
+    public func restore() async throws {
+        categories = try await store.allCategories()
+    }
+
     /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
-    public func setCategories(_ app: AppID, json: String) throws(CenterError) {
+    public func setCategories(_ app: AppID, json: String) async throws(CenterError) {
         let decoded = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeCategories(json, limits: limits) }
+        try await saving("the categories") { try await store.setCategories(decoded, of: app) }
         categories[app] = decoded
     }
 
@@ -32,16 +43,27 @@ public actor Center {
         return found
     }
 
-    /// Posts a request now; returns its identifier (generated when the request has none).
+    /// Shows a request now, or schedules it when it has a trigger; returns its identifier
+    /// (generated when the request has none). The same identifier replaces what is pending
+    /// and, when it fires, what is on screen.
     public func add(_ app: AppID, request: NotificationRequest) async throws(CenterError) -> String {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in try Validation.validate(request: request, limits: limits) }
         let category = try category(request.content.categoryIdentifier, of: app)
-        await bridge.show(appID: app, request: request, category: category)
+        guard let trigger = request.trigger else {
+            try await show(request, of: app, category: category)
+            return request.identifier
+        }
+        guard let fireDate = await scheduler.firstFireDate(of: trigger) else {
+            throw CenterError("InvalidRequest", "request.trigger: it never fires (its date has passed or does not exist); pick a date in the future or leave out 'trigger' to show it now")
+        }
+        let pending = PendingRequest(app: app, request: request, fireDate: fireDate, addedAt: await scheduler.currentDate())
+        try await saving("the request") { try await store.savePending(pending) }
+        await scheduler.reschedule()
         return request.identifier
     }
 
-    /// Posts a request given as JSON.
+    /// Adds a request given as JSON.
     public func add(_ app: AppID, json: String) async throws(CenterError) -> String {
         let request = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeRequest(json, limits: limits) }
         return try await add(app, request: request)
@@ -53,13 +75,53 @@ public actor Center {
         return try await add(app, request: NotificationRequest(content: content))
     }
 
+    /// Shows `request` now with the category registered now: its trigger came due, or a
+    /// handler answered `keep` after the server had closed it.
+    public func present(_ request: NotificationRequest, of app: AppID) async {
+        let category = try? category(request.content.categoryIdentifier, of: app)
+        try? await show(request, of: app, category: category)
+    }
+
+    /// Puts `request` on screen (in place of the one with its identifier) and records it.
+    private func show(_ request: NotificationRequest, of app: AppID, category: NotificationCategory?) async throws(CenterError) {
+        let serverID = await bridge.show(appID: app, request: request, category: category)
+        let delivered = DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date())
+        try await saving("the delivered notification") { try await store.saveDelivered(delivered) }
+    }
+
+    /// The pending requests of `app`, soonest first, as JSON.
+    public func pendingJSON(_ app: AppID) async throws(CenterError) -> String {
+        let pending = try await saving("pending requests", reading: true) { try await store.pending(of: app) }
+        return ModelJSON.encode(pending.map(\.request))
+    }
+
+    /// Unschedules requests of `app` (all of them for nil); unknown ids are ignored, as on Apple platforms.
+    public func removePending(_ app: AppID, ids: [String]?) async throws(CenterError) {
+        try await saving("the removal") { _ = try await store.removePending(app, ids: ids) }
+        await scheduler.reschedule()
+    }
+
     /// The requests of `app` on screen.
     public func deliveredJSON(_ app: AppID) async -> String { ModelJSON.encode(await bridge.delivered(appID: app)) }
 
-    /// Takes notifications of `app` off the screen; no response follows.
-    public func removeDelivered(_ app: AppID, ids: [String]?) async {
+    /// Takes notifications of `app` off the screen (all of them for nil); no response follows.
+    public func removeDelivered(_ app: AppID, ids: [String]?) async throws(CenterError) {
         var targets = ids ?? []
         if ids == nil { targets = await bridge.delivered(appID: app).map(\.identifier) }
-        for id in targets { await bridge.close(NotificationKey(appID: app, requestID: id)) }
+        for id in targets {
+            await bridge.close(NotificationKey(appID: app, requestID: id))
+            try await saving("the removal") { try await store.removeDelivered(app, identifier: id) }
+        }
+    }
+
+    /// Runs a store operation; a failure becomes a named error saying nothing was changed.
+    private func saving<T>(_ what: String, reading: Bool = false, _ body: () async throws -> T) async throws(CenterError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw CenterError("StorageFailed", reading
+                ? "cannot read \(what) from the state database: \(error)"
+                : "cannot save \(what) to the state database, so nothing was changed: \(error); check that the state directory is writable and the disk not full")
+        }
     }
 }

@@ -28,15 +28,26 @@ public enum CenterInterface {
                 Method("Add", in: "s app_id, s request_json", out: "s request_id") { call in
                     [.string(try await center.add(try app(call), json: call.argument(1)))]
                 },
+                Method("GetPending", in: "s app_id", out: "s json") { call in
+                    [.string(try await center.pendingJSON(try app(call)))]
+                },
+                Method("RemovePending", in: "s app_id, as ids") { call in
+                    try await center.removePending(try app(call), ids: call.argument(1, as: [String].self))
+                    return []
+                },
+                Method("RemoveAllPending", in: "s app_id") { call in
+                    try await center.removePending(try app(call), ids: nil)
+                    return []
+                },
                 Method("GetDelivered", in: "s app_id", out: "s json") { call in
                     [.string(await center.deliveredJSON(try app(call)))]
                 },
                 Method("RemoveDelivered", in: "s app_id, as ids") { call in
-                    await center.removeDelivered(try app(call), ids: call.argument(1, as: [String].self))
+                    try await center.removeDelivered(try app(call), ids: call.argument(1, as: [String].self))
                     return []
                 },
                 Method("RemoveAllDelivered", in: "s app_id") { call in
-                    await center.removeDelivered(try app(call), ids: nil)
+                    try await center.removeDelivered(try app(call), ids: nil)
                     return []
                 },
                 Method("RegisterHandler", in: "s app_id, o path") { call in

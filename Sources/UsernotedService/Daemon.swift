@@ -3,26 +3,33 @@ import FreedesktopNotifications
 import Logging
 import UserNotificationsCore
 
-/// The running daemon: the Center1 object on the bus, the bridge to the notification
-/// server, and the router, wired together.
+/// The running daemon: the Center1 object on the bus, the store, the scheduler, the
+/// bridge to the notification server, and the router, wired together.
 public final class Daemon: Sendable {
     public let connection: Connection
+    public let store: Store
     public let bridge: NotificationBridge
+    public let scheduler: Scheduler
     public let center: Center
     public let router: Router
     private let logger: Logger
 
-    public init(connection: Connection, logger: Logger) {
+    /// A daemon on `connection` keeping its state in `store`; `scheduler` defaults to the wall clock.
+    public init(connection: Connection, store: Store, logger: Logger, scheduler: Scheduler? = nil) {
         self.connection = connection
+        self.store = store
         self.logger = logger
         bridge = NotificationBridge(connection: connection)
-        center = Center(bridge: bridge)
-        router = Router(connection: connection, bridge: bridge, center: center, logger: logger)
+        self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
+        center = Center(bridge: bridge, store: store, scheduler: self.scheduler)
+        router = Router(connection: connection, bridge: bridge, center: center, store: store, logger: logger)
     }
 
-    /// Serves until the task is cancelled or the bus goes away.
+    /// Restores the previous run's state, serves until the task is cancelled or the bus
+    /// goes away.
     public func run() async throws {
         try await bridge.start()
+        try await center.restore()
         connection.export([CenterInterface.make(center: center, router: router)], at: CenterInterface.path)
         switch try await connection.requestName(CenterInterface.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
@@ -31,8 +38,16 @@ public final class Daemon: Sendable {
             let owner = (try? await connection.nameOwner(CenterInterface.busName)) ?? nil
             throw DBusError(.failed, "\(CenterInterface.busName) is already owned by \(owner ?? "another connection"): another usernoted is running")
         }
-        let routing = Task { await router.run() }
-        defer { routing.cancel() }
+        let (store, bridge, center, router, scheduler) = (store, bridge, center, router, scheduler)
+        let tasks = [
+            Task { await router.run() },
+            Task { for await key in bridge.departures { try? await store.removeDelivered(key.appID, identifier: key.requestID) } },
+        ]
+        defer { tasks.forEach { $0.cancel() } }
+        try await takeOverDelivered()
+        try await router.restore()
+        let timer = WallClockTimer { Task { await scheduler.wake() } }
+        await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
         await withTaskCancellationHandler {
             await connection.waitUntilDisconnected()
         } onCancel: {
@@ -40,5 +55,19 @@ public final class Daemon: Sendable {
         }
         await bridge.stop()
         logger.info("stopped")
+    }
+
+    /// Shows again, in place, what a previous run had on screen, so its clicks come here.
+    private func takeOverDelivered() async throws {
+        let delivered = try await store.allDelivered()
+        for notification in delivered {
+            let serverID = await bridge.restore(
+                appID: notification.app, request: notification.request, category: notification.category,
+                serverID: notification.serverID)
+            if serverID != notification.serverID {
+                try await store.setServerID(serverID, of: (notification.app, notification.request.identifier))
+            }
+        }
+        if !delivered.isEmpty { logger.info("took over notifications on screen", metadata: ["count": "\(delivered.count)"]) }
     }
 }

@@ -6,7 +6,7 @@ import UserNotificationsCore
 
 /// Routes each response to its app: the `Response` signal for observers, and
 /// `Handler1.DidReceive` for the app's registered handler, which acknowledges by returning.
-/// Responses wait in the outbox until a handler takes them.
+/// Responses wait in the store's outbox until a handler takes them, across restarts.
 public actor Router {
     /// A connection serving `Handler1` for an app.
     private struct Handler {
@@ -18,16 +18,30 @@ public actor Router {
     private let connection: Connection
     private let bridge: NotificationBridge
     private let center: Center
+    private let store: Store
     private let logger: Logger
     private var handlers: [AppID: Handler] = [:]
-    private var outbox: [AppID: [NotificationResponse]] = [:]
     private var flushing: Set<AppID> = []
 
-    public init(connection: Connection, bridge: NotificationBridge, center: Center, logger: Logger) {
+    public init(connection: Connection, bridge: NotificationBridge, center: Center, store: Store, logger: Logger) {
         self.connection = connection
         self.bridge = bridge
         self.center = center
+        self.store = store
         self.logger = logger
+    }
+
+    /// Takes back the handlers of a previous run whose connections are still on the bus,
+    /// forgets the others, and delivers what waits in the outbox.
+    public func restore() async throws {
+        for (app, saved) in try await store.allHandlers() {
+            if try await connection.nameOwner(saved.busName) != nil {
+                try await watch(app, busName: saved.busName, path: saved.path)
+            } else {
+                try await store.removeHandler(app)
+            }
+        }
+        for app in try await store.appsWithOutbox() { await flush(app) }
     }
 
     /// Routes every interaction the bridge reports, until it stops.
@@ -37,6 +51,17 @@ public actor Router {
 
     /// Makes `busName`'s object at `path` the handler of `app`, and hands it what waits.
     public func register(_ app: AppID, busName: String, path: ObjectPath) async throws {
+        do {
+            try await store.setHandler(app, busName: busName, path: path)
+        } catch {
+            throw CenterError("StorageFailed", "cannot save the handler to the state database, so it was not registered: \(error)")
+        }
+        try await watch(app, busName: busName, path: path)
+        logger.info("handler registered", metadata: ["app": "\(app)", "name": "\(busName)", "path": "\(path)"])
+        Task { await flush(app) }
+    }
+
+    private func watch(_ app: AppID, busName: String, path: ObjectPath) async throws {
         handlers[app]?.watch.cancel()
         let changes = try await connection.nameOwnerChanges(of: busName)
         let watch = Task { [weak self] in
@@ -46,16 +71,12 @@ public actor Router {
             }
         }
         handlers[app] = Handler(busName: busName, path: path, watch: watch)
-        logger.info("handler registered", metadata: ["app": "\(app)", "name": "\(busName)", "path": "\(path)"])
-        Task { await flush(app) }
     }
 
-    /// Responses of `app` not yet acknowledged by a handler.
-    public func waiting(_ app: AppID) -> [NotificationResponse] { outbox[app] ?? [] }
-
-    private func handlerVanished(_ app: AppID, busName: String) {
+    private func handlerVanished(_ app: AppID, busName: String) async {
         guard handlers[app]?.busName == busName else { return }
         handlers[app] = nil
+        try? await store.removeHandler(app)
         logger.info("handler left the bus", metadata: ["app": "\(app)", "name": "\(busName)"])
     }
 
@@ -64,16 +85,20 @@ public actor Router {
             appId: interaction.appID, requestId: interaction.request.identifier,
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,
             notification: interaction.request, date: Date(), activationToken: interaction.activationToken)
-        let json = ModelJSON.encode(response)
         do {
             try connection.emit(
                 path: CenterInterface.path, interface: CenterInterface.name, name: "Response",
                 [.string(response.appId.rawValue), .string(response.requestId), .string(response.actionIdentifier),
-                 .string(response.userText ?? ""), .string(json)])
+                 .string(response.userText ?? ""), .string(ModelJSON.encode(response))])
         } catch {
             logger.error("cannot emit Response", metadata: ["error": "\(error)"])
         }
-        outbox[response.appId, default: []].append(response)
+        do {
+            try await store.enqueue(response)
+        } catch {
+            logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
+                         metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
+        }
         await flush(response.appId)
     }
 
@@ -82,7 +107,7 @@ public actor Router {
         guard !flushing.contains(app) else { return }
         flushing.insert(app)
         defer { flushing.remove(app) }
-        while let handler = handlers[app], let response = outbox[app]?.first {
+        while let handler = handlers[app], let (seq, response) = try? await store.outbox(of: app).first {
             let disposition: String
             do {
                 let reply = try await connection.call(
@@ -94,7 +119,13 @@ public actor Router {
                     metadata: ["app": "\(app)", "request": "\(response.requestId)", "error": "\(error)"])
                 return
             }
-            outbox[app]?.removeFirst()
+            do {
+                try await store.acknowledge(seq)
+            } catch {
+                logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
+                             metadata: ["app": "\(app)", "error": "\(error)"])
+                return
+            }
             await apply(Disposition(disposition, logger: logger), to: response)
         }
     }
@@ -104,13 +135,12 @@ public actor Router {
         let key = NotificationKey(appID: response.appId, requestID: response.requestId)
         switch disposition {
         case .dismiss:
-            await bridge.close(key)
+            try? await center.removeDelivered(response.appId, ids: [response.requestId])
         case .keep:
             guard !(await bridge.isLive(key)) else { return }
-            let category = try? await center.category(response.notification.content.categoryIdentifier, of: response.appId)
-            await bridge.show(appID: response.appId, request: response.notification, category: category)
+            await center.present(response.notification, of: response.appId)
         case .forward:
-            await bridge.close(key)
+            try? await center.removeDelivered(response.appId, ids: [response.requestId])
             guard response.actionIdentifier != NotificationResponse.defaultActionIdentifier else { return }
             await route(Interaction(
                 appID: response.appId, request: response.notification,

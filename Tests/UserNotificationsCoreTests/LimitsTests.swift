@@ -15,11 +15,12 @@ import Testing
         #expect(limits.titleLength == 1024)
         #expect(limits.bodyLength == 16384)
         #expect(limits.userInfoBytes == 65536)
+        #expect(limits.timeIntervalSeconds == 3_155_760_000)
     }
 
     @Test func configFilesMayGiveAnySubset() throws {
-        let limits = try ModelJSON.decode(Limits.self, from: #"{"actionsPerCategory": 4, "bodyLength": 200}"#, root: "limits")
-        #expect(limits == Limits(actionsPerCategory: 4, bodyLength: 200))
+        let limits = try ModelJSON.decode(Limits.self, from: #"{"actionsPerCategory": 4, "bodyLength": 200, "timeIntervalSeconds": 86400}"#, root: "limits")
+        #expect(limits == Limits(actionsPerCategory: 4, bodyLength: 200, timeIntervalSeconds: 86400))
         #expect(try ModelJSON.decode(Limits.self, from: ModelJSON.encodeValue(limits), root: "limits") == limits)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import UserNotificationsCore
 
@@ -29,10 +30,15 @@ import Testing
         }
     }
 
-    @Test func triggerIsRefusedClearly() {
-        expectModelError(.invalidRequest, mentions: ["trigger: scheduled triggers are not supported yet"]) {
-            _ = try ModelJSON.decodeRequest(#"{"content": {}, "trigger": {"timeInterval": 60, "repeats": true}}"#)
+    @Test func triggerIsDecodedAndValidated() throws {
+        let request = try ModelJSON.decodeRequest(#"{"identifier": "counter", "content": {"title": "Count"}, "trigger": {"timeInterval": 60, "repeats": true}}"#)
+        #expect(request == NotificationRequest(identifier: "counter", content: .init(title: "Count"), trigger: .timeInterval(60, repeats: true)))
+        expectModelError(.invalidRequest, mentions: ["trigger.timeInterval: is 30 seconds, but a repeating trigger needs at least 60"]) {
+            _ = try ModelJSON.decodeRequest(#"{"content": {}, "trigger": {"timeInterval": 30, "repeats": true}}"#)
         }
+        // Not validated without limits, as for the rest of a request.
+        #expect(try ModelJSON.decodeRequest(#"{"content": {}, "trigger": {"timeInterval": 30, "repeats": true}}"#, limits: nil).trigger
+                == .timeInterval(30, repeats: true))
     }
 
     @Test func nullTriggerMeansNow() throws {
@@ -43,6 +49,8 @@ import Testing
         let requests = [
             NotificationRequest(identifier: "a", content: .init(title: "A", userInfo: ["k": ["x": 1.25]])),
             NotificationRequest(content: .init(body: "no id yet")),
+            NotificationRequest(identifier: "later", content: .init(title: "L"), trigger: .timeInterval(90, repeats: false)),
+            NotificationRequest(identifier: "daily", content: .init(), trigger: .calendar(DateComponents(hour: 9, minute: 30), repeats: true)),
         ]
         for request in requests {
             #expect(try ModelJSON.decodeRequest(ModelJSON.encode(request)) == request)

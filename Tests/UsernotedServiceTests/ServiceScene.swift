@@ -11,12 +11,14 @@ struct ServiceScene {
     let app: Connection
     let center: Proxy
 
+    /// Starts the daemon on a new private bus, with its state in a new directory.
     init() async throws {
         bus = try PrivateBus()
         let connection = try bus.connect()
         let watcher = try bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
-        let daemon = Daemon(connection: connection, logger: Logger(label: "test"))
+        let store = try Store(directory: bus.directory.appending(path: "state"), logger: Logger(label: "test"))
+        let daemon = Daemon(connection: connection, store: store, logger: Logger(label: "test"))
         self.daemon = daemon
         running = Task { try await daemon.run() }
         _ = try await withDeadline(.seconds(10), "daemon owning its name") {

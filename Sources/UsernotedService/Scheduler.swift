@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import UserNotificationsCore
+
+/// Fires pending requests when their triggers come due, with one timer armed for the
+/// earliest of them (the store keeps them ordered; nothing here polls or holds them all).
+public actor Scheduler {
+    /// A request that fires this much after its date (the daemon was not running, or the
+    /// machine slept) is delivered and logged as late.
+    public static let lateAfter: TimeInterval = 60
+
+    private let store: Store
+    private let now: @Sendable () -> Date
+    private let calendar: @Sendable () -> Calendar
+    private let logger: Logger
+    private var timer: (any WakeTimer)?
+    private var deliver: (@Sendable (PendingRequest, _ late: Bool) async -> Void)?
+    private var waking = false
+    private var wakeAgain = false
+
+    /// A scheduler over `store`; `now` and `calendar` are the wall clock and the user's calendar.
+    public init(
+        store: Store, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() },
+        calendar: @escaping @Sendable () -> Calendar = { Calendar.autoupdatingCurrent }
+    ) {
+        self.store = store
+        self.logger = logger
+        self.now = now
+        self.calendar = calendar
+    }
+
+    /// Starts firing through `deliver`: what is already due (missed while the daemon was
+    /// not running) fires now, once; then the timer waits for the next.
+    public func start(timer: any WakeTimer, deliver: @escaping @Sendable (PendingRequest, _ late: Bool) async -> Void) async {
+        self.timer = timer
+        self.deliver = deliver
+        await wake()
+    }
+
+    /// When a request added now with `trigger` first fires.
+    public func firstFireDate(of trigger: NotificationTrigger) -> Date? {
+        trigger.firstFireDate(addedAt: now(), calendar: calendar())
+    }
+
+    /// The current time, as the scheduler sees it.
+    public func currentDate() -> Date { now() }
+
+    /// Points the timer at the earliest pending request; call after pending changed.
+    public func reschedule() async {
+        guard let timer else { return }
+        do {
+            timer.arm(at: try await store.earliestFireDate())
+        } catch {
+            logger.error("scheduler: cannot read the earliest fire date; retrying in a minute", metadata: ["error": "\(error)"])
+            timer.arm(at: now().addingTimeInterval(60))
+        }
+    }
+
+    /// Fires everything due, moves repeating requests on, and re-arms the timer.
+    public func wake() async {
+        guard let deliver else { return }
+        if waking { wakeAgain = true; return }
+        waking = true
+        defer { waking = false }
+        repeat {
+            wakeAgain = false
+            let date = now()
+            do {
+                for request in try await store.due(at: date) {
+                    let late = date.timeIntervalSince(request.fireDate) > Self.lateAfter
+                    if late {
+                        logger.notice("firing late", metadata: [
+                            "app": "\(request.app)", "request": "\(request.request.identifier)",
+                            "due": "\(request.fireDate)"])
+                    }
+                    // Shown before it leaves pending: a crash in between shows it again in
+                    // place (same identifier), never loses it.
+                    await deliver(request, late)
+                    try await store.fired(request, next: nextFireDate(of: request, now: date))
+                }
+            } catch {
+                logger.error("scheduler: cannot fire due requests", metadata: ["error": "\(error)"])
+            }
+        } while wakeAgain
+        await reschedule()
+    }
+
+    /// When a repeating request fires next: on its schedule, after `now` (occurrences
+    /// missed while the daemon was not running are not caught up one by one).
+    func nextFireDate(of pending: PendingRequest, now: Date) -> Date? {
+        guard let trigger = pending.request.trigger, trigger.repeats else { return nil }
+        switch trigger {
+        case .timeInterval(let seconds, _):
+            let missed = max(0, (now.timeIntervalSince(pending.fireDate) / seconds).rounded(.down))
+            return pending.fireDate.addingTimeInterval((missed + 1) * seconds)
+        case .calendar:
+            // From the date it was due, not from now: on a fall-back day, "after now" would
+            // find the repeated wall time an hour later and fire twice.
+            let calendar = calendar()
+            guard let next = trigger.nextFireDate(after: pending.fireDate, calendar: calendar) else { return nil }
+            return next > now ? next : trigger.nextFireDate(after: now, calendar: calendar)
+        }
+    }
+}

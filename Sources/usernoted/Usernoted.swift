@@ -1,0 +1,42 @@
+import ArgumentParser
+import DBus
+import Foundation
+import Logging
+import ServiceLifecycle
+import UsernotedService
+
+/// `usernoted`: the per-user notification daemon, on the session bus.
+@main
+struct Usernoted: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve io.github.usernoted on the session bus: categories, scheduled notifications and responses.",
+        discussion: "Stops on SIGTERM or SIGINT, or when the session bus goes away. Logs go to standard error.")
+
+    @Option(help: ArgumentHelp(
+        "Where to keep state (default: $USERNOTED_STATE_DIR, else $XDG_STATE_HOME/usernoted, else ~/.local/state/usernoted).",
+        valueName: "directory"))
+    var stateDir: String?
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let logger = Logger(label: "usernoted")
+        do {
+            let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory()
+            let store = try Store(directory: directory, logger: logger)
+            logger.info("state", metadata: ["directory": "\(directory.path)"])
+            let connection = try Connection.sessionBus()
+            let group = ServiceGroup(
+                services: [DaemonService(daemon: Daemon(connection: connection, store: store, logger: logger))],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger)
+            try await group.run()
+        } catch {
+            logger.critical("usernoted cannot run: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The `usernoted` command itself: where it keeps state, and how it stops.
+@Suite(.serialized) struct UsernotedCommandTests {
+    func categories(on bus: PrivateBus) async throws -> String? {
+        let center = Proxy(
+            connection: try bus.connect(), destination: "io.github.usernoted", path: "/io/github/usernoted",
+            interface: "io.github.usernoted.Center1")
+        return try await center.call("GetCategories", [.string(Scene.appID)]).first?.as(String.self)
+    }
+
+    func setCategories(on bus: PrivateBus) async throws {
+        let center = Proxy(
+            connection: try bus.connect(), destination: "io.github.usernoted", path: "/io/github/usernoted",
+            interface: "io.github.usernoted.Center1")
+        _ = try await center.call("SetCategories", [.string(Scene.appID), .string(Scene.meetingCategories)])
+    }
+
+    @Test func stateLivesInTheStateDirAndSurvivesAStop() async throws {
+        let bus = try PrivateBus()
+        let stateDir = bus.directory.appending(path: "elsewhere").path
+        let first = try await DaemonProcess(bus: bus, arguments: ["--state-dir", stateDir])
+        try await setCategories(on: bus)
+        let status = try #require(first.stop())
+        #expect(status == 0, "SIGTERM is a clean stop")
+        #expect(first.process.log.contains("stopped"))
+        #expect(FileManager.default.fileExists(atPath: stateDir + "/state.sqlite"))
+
+        let again = try await DaemonProcess(bus: bus, arguments: ["--state-dir", stateDir])
+        #expect(try await categories(on: bus)?.contains("MEETING_INVITATION") == true)
+        again.stop()
+
+        let fresh = try await DaemonProcess(bus: bus, arguments: ["--state-dir", bus.directory.appending(path: "fresh").path])
+        #expect(try await categories(on: bus) == "[]")
+        fresh.stop()
+    }
+}
