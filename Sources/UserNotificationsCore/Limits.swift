@@ -1,5 +1,5 @@
-/// Size limits on what apps send; each breach is a `LimitExceeded` error naming the field,
-/// the limit and the actual size. Lengths count Unicode scalars ("characters").
+/// Limits on what apps send and keep; each breach is a `LimitExceeded` error naming the
+/// field, the limit and the actual size. Lengths count Unicode scalars ("characters").
 ///
 /// JSON (for config files): any subset of the fields below; missing ones keep their defaults.
 public struct Limits: Sendable, Hashable, Codable {
@@ -17,15 +17,20 @@ public struct Limits: Sendable, Hashable, Codable {
     public var userInfoBytes: Int
     /// Seconds of a time-interval trigger (default 100 years of 365.25 days).
     public var timeIntervalSeconds: Int
+    /// Requests one app may have scheduled (the daemon checks this one).
+    public var pendingPerApp: Int
+    /// Posts (`Post`, `Add`) one app may make per second, in bursts of as many (the daemon checks this one).
+    public var postsPerSecond: Int
 
-    /// The defaults: 64 categories, 10 actions, 256 / 1024 / 16384 characters, 64 KiB userInfo, 100-year intervals.
+    /// The defaults: 64 categories, 10 actions, 256 / 1024 / 16384 characters, 64 KiB userInfo,
+    /// 100-year intervals, 10 000 pending requests and 100 posts a second per app.
     public static let `default` = Limits()
 
     /// Creates limits; every value has a default.
     public init(
         categoriesPerApp: Int = 64, actionsPerCategory: Int = 10, identifierLength: Int = 256,
         titleLength: Int = 1024, bodyLength: Int = 16384, userInfoBytes: Int = 65536,
-        timeIntervalSeconds: Int = 3_155_760_000
+        timeIntervalSeconds: Int = 3_155_760_000, pendingPerApp: Int = 10_000, postsPerSecond: Int = 100
     ) {
         self.categoriesPerApp = categoriesPerApp
         self.actionsPerCategory = actionsPerCategory
@@ -34,11 +39,13 @@ public struct Limits: Sendable, Hashable, Codable {
         self.bodyLength = bodyLength
         self.userInfoBytes = userInfoBytes
         self.timeIntervalSeconds = timeIntervalSeconds
+        self.pendingPerApp = pendingPerApp
+        self.postsPerSecond = postsPerSecond
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case categoriesPerApp, actionsPerCategory, identifierLength, titleLength, bodyLength, userInfoBytes,
-             timeIntervalSeconds
+             timeIntervalSeconds, pendingPerApp, postsPerSecond
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,5 +65,7 @@ public struct Limits: Sendable, Hashable, Codable {
         bodyLength = try read(.bodyLength, d.bodyLength)
         userInfoBytes = try read(.userInfoBytes, d.userInfoBytes)
         timeIntervalSeconds = try read(.timeIntervalSeconds, d.timeIntervalSeconds)
+        pendingPerApp = try read(.pendingPerApp, d.pendingPerApp)
+        postsPerSecond = try read(.postsPerSecond, d.postsPerSecond)
     }
 }

@@ -11,12 +11,14 @@ public actor Center {
     private let scheduler: Scheduler
     private let limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
+    private var rate: PostRate
 
     public init(bridge: NotificationBridge, store: Store, scheduler: Scheduler, limits: Limits = .default) {
         self.bridge = bridge
         self.store = store
         self.scheduler = scheduler
         self.limits = limits
+        rate = PostRate(perSecond: limits.postsPerSecond)
     }
 
     /// Loads the categories a previous run registered.
@@ -47,6 +49,9 @@ public actor Center {
     /// (generated when the request has none). The same identifier replaces what is pending
     /// and, when it fires, what is on screen.
     public func add(_ app: AppID, request: NotificationRequest) async throws(CenterError) -> String {
+        guard rate.take(for: app) else {
+            throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
+        }
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in try Validation.validate(request: request, limits: limits) }
         let category = try category(request.content.categoryIdentifier, of: app)
@@ -58,7 +63,12 @@ public actor Center {
             throw CenterError("InvalidRequest", "request.trigger: it never fires (its date has passed or does not exist); pick a date in the future or leave out 'trigger' to show it now")
         }
         let pending = PendingRequest(app: app, request: request, fireDate: fireDate, addedAt: await scheduler.currentDate())
-        try await saving("the request") { try await store.savePending(pending) }
+        try await saving("the request") {
+            if try await store.pendingCount(of: app) >= limits.pendingPerApp, try await !store.isPending(app, request.identifier) {
+                throw CenterError("LimitExceeded", "\(app) has \(limits.pendingPerApp) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
+            }
+            try await store.savePending(pending)
+        }
         await scheduler.reschedule()
         return request.identifier
     }
@@ -118,6 +128,8 @@ public actor Center {
     private func saving<T>(_ what: String, reading: Bool = false, _ body: () async throws -> T) async throws(CenterError) -> T {
         do {
             return try await body()
+        } catch let error as CenterError {
+            throw error
         } catch {
             throw CenterError("StorageFailed", reading
                 ? "cannot read \(what) from the state database: \(error)"

@@ -15,13 +15,13 @@ public final class Daemon: Sendable {
     private let logger: Logger
 
     /// A daemon on `connection` keeping its state in `store`; `scheduler` defaults to the wall clock.
-    public init(connection: Connection, store: Store, logger: Logger, scheduler: Scheduler? = nil) {
+    public init(connection: Connection, store: Store, logger: Logger, limits: Limits = .default, scheduler: Scheduler? = nil) {
         self.connection = connection
         self.store = store
         self.logger = logger
         bridge = NotificationBridge(connection: connection)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
-        center = Center(bridge: bridge, store: store, scheduler: self.scheduler)
+        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, limits: limits)
         router = Router(connection: connection, bridge: bridge, center: center, store: store, logger: logger)
     }
 

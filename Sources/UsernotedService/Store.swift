@@ -122,6 +122,14 @@ public final class Store: Sendable {
         }
     }
 
+    /// Whether `app` has a request `identifier` scheduled.
+    public func isPending(_ app: AppID, _ identifier: String) async throws -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, identifier]) ?? false
+        }
+    }
+
     /// When the earliest pending request fires, if any is pending.
     public func earliestFireDate() async throws -> Date? {
         try await database.read { db in

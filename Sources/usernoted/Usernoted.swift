@@ -17,6 +17,11 @@ struct Usernoted: AsyncParsableCommand {
         valueName: "directory"))
     var stateDir: String?
 
+    @Option(help: ArgumentHelp(
+        "Settings file (default: $XDG_CONFIG_HOME/usernoted/config.toml, else ~/.config/usernoted/config.toml; missing means defaults).",
+        valueName: "file"))
+    var config: String?
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -25,12 +30,13 @@ struct Usernoted: AsyncParsableCommand {
         }
         let logger = Logger(label: "usernoted")
         do {
+            let settings = try Config.load(from: config.map { URL(filePath: $0) } ?? Config.defaultFile())
             let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory()
             let store = try Store(directory: directory, logger: logger)
             logger.info("state", metadata: ["directory": "\(directory.path)"])
             let connection = try Connection.sessionBus()
             let group = ServiceGroup(
-                services: [DaemonService(daemon: Daemon(connection: connection, store: store, logger: logger))],
+                services: [DaemonService(daemon: Daemon(connection: connection, store: store, logger: logger, limits: settings.limits))],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()

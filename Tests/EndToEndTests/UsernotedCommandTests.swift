@@ -37,4 +37,15 @@ import TestSupport
         #expect(try await categories(on: bus) == "[]")
         fresh.stop()
     }
+
+    @Test func aBadConfigStopsItWithTheFileAndTheKeyNamed() throws {
+        let bus = try PrivateBus()
+        let file = bus.directory.appending(path: "config.toml")
+        try "[limits]\npostsPerSecnd = 5\n".write(to: file, atomically: true, encoding: .utf8)
+        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let result = try Command.run(binary, ["--config", file.path, "--state-dir", bus.directory.appending(path: "state").path],
+                                     environment: bus.environment)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(file.path): limits: unknown field 'postsPerSecnd' in limits (did you mean 'postsPerSecond'?)"))
+    }
 }

@@ -1,6 +1,7 @@
 import DBus
 import Logging
 import TestSupport
+import UserNotificationsCore
 import UsernotedService
 
 /// The daemon running in-process on a private bus, and an app connection calling it.
@@ -12,13 +13,13 @@ struct ServiceScene {
     let center: Proxy
 
     /// Starts the daemon on a new private bus, with its state in a new directory.
-    init() async throws {
+    init(limits: Limits = .default) async throws {
         bus = try PrivateBus()
         let connection = try bus.connect()
         let watcher = try bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
         let store = try Store(directory: bus.directory.appending(path: "state"), logger: Logger(label: "test"))
-        let daemon = Daemon(connection: connection, store: store, logger: Logger(label: "test"))
+        let daemon = Daemon(connection: connection, store: store, logger: Logger(label: "test"), limits: limits)
         self.daemon = daemon
         running = Task { try await daemon.run() }
         _ = try await withDeadline(.seconds(10), "daemon owning its name") {

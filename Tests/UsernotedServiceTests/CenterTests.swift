@@ -1,0 +1,56 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+@testable import UsernotedService
+
+/// The Center's rules as an app meets them over the bus: limits, and scheduled requests.
+@Suite struct CenterTests {
+    static let app = Value.string("org.example.Calendar")
+
+    static func scheduled(_ id: String, in seconds: Int = 3600) -> Value {
+        .string(#"{"identifier":"\#(id)","content":{"title":"Later"},"trigger":{"timeInterval":\#(seconds)}}"#)
+    }
+
+    @Test func thePendingLimitIsNamedAndReplacingStaysAllowed() async throws {
+        let scene = try await ServiceScene(limits: Limits(pendingPerApp: 2))
+        try await scene.call("Add", Self.app, Self.scheduled("a"))
+        try await scene.call("Add", Self.app, Self.scheduled("b"))
+        await #expect {
+            try await scene.call("Add", Self.app, Self.scheduled("c"))
+        } throws: { error in
+            isDBusError(error, "io.github.usernoted.Error.LimitExceeded", "2 requests scheduled", "pendingPerApp", "RemovePending")
+        }
+        try await scene.call("Add", Self.app, Self.scheduled("b", in: 60))  // same identifier: a replacement
+        try await scene.call("Add", .string("org.example.Other"), Self.scheduled("c"))  // another app's own limit
+        let pending = try ModelJSON.decodeRequests(try await scene.call("GetPending", Self.app) ?? "")
+        #expect(pending.map(\.identifier) == ["b", "a"])  // soonest first
+    }
+
+    @Test func postingTooFastIsNamedAndTheDaemonKeepsServing() async throws {
+        let scene = try await ServiceScene(limits: Limits(postsPerSecond: 3))
+        var refused: (any Error)?
+        for index in 0..<4 {
+            do {
+                try await scene.call("Post", Self.app, .string(""), .string("n\(index)"), .string(""))
+            } catch {
+                refused = error
+            }
+        }
+        let error = try #require(refused)
+        #expect(isDBusError(error, "io.github.usernoted.Error.LimitExceeded", "more than 3 notifications a second", "postsPerSecond"))
+        let delivered = try ModelJSON.decodeRequests(try await scene.call("GetDelivered", Self.app) ?? "")
+        #expect(delivered.count == 3)
+        #expect(try await scene.call("GetCategories", Self.app) == "[]")
+    }
+
+    @Test func removeAllPendingEmptiesOnlyThatApp() async throws {
+        let scene = try await ServiceScene()
+        try await scene.call("Add", Self.app, Self.scheduled("a"))
+        try await scene.call("Add", .string("org.example.Other"), Self.scheduled("a"))
+        try await scene.call("RemoveAllPending", Self.app)
+        #expect(try await scene.call("GetPending", Self.app) == "[]")
+        #expect(try ModelJSON.decodeRequests(try await scene.call("GetPending", .string("org.example.Other")) ?? "").count == 1)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+@testable import UsernotedService
+
+/// `config.toml` as a user writes it.
+@Suite struct ConfigTests {
+    func load(_ text: String) throws(ConfigError) -> Config {
+        let file = try! TemporaryDirectory.make(prefix: "usernoted-config").appending(path: "config.toml")
+        try! text.write(to: file, atomically: true, encoding: .utf8)
+        return try Config.load(from: file)
+    }
+
+    func problem(_ text: String) -> String? {
+        do {
+            _ = try load(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aMissingFileMeansTheDefaults() throws {
+        #expect(try Config.load(from: URL(filePath: "/nonexistent/config.toml")) == Config())
+    }
+
+    @Test func limitsAreReadAndTheRestKeepTheirDefaults() throws {
+        let config = try load("""
+            # usernoted settings
+            [limits]
+            pendingPerApp = 500
+            postsPerSecond = 5
+            """)
+        #expect(config.limits == Limits(pendingPerApp: 500, postsPerSecond: 5))
+    }
+
+    @Test func mistakesNameTheFileAndTheKey() throws {
+        #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: [limits]") == true)
+        let typo = try #require(problem("[limits]\npendingPerAp = 1"))
+        #expect(typo.contains("config.toml: "))
+        #expect(typo.contains("unknown field 'pendingPerAp'") && typo.contains("did you mean 'pendingPerApp'?"))
+        #expect(problem("[limits]\npostsPerSecond = -1")?.contains("limits.postsPerSecond: must not be negative") == true)
+        #expect(problem("[limits\n")?.contains("not valid TOML") == true)
+    }
+
+    @Test func theFileFollowsXDG() {
+        #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]).path == "/c/usernoted/config.toml")
+        #expect(Config.defaultFile(environment: ["HOME": "/h"]).path == "/h/.config/usernoted/config.toml")
+    }
+}
