@@ -1,0 +1,242 @@
+import DBus
+
+/// An in-process `org.freedesktop.Notifications` server for tests and benchmarks, on its own
+/// connection to a private bus.
+///
+/// It owns the server's name, records every `Notify` (``notifyCalls``), keeps what is on
+/// screen (``displayed``), and lets a test play the user by emitting the spec's signals, either
+/// unicast to the connection that called `Notify` (as dunst does) or broadcast (as others do).
+/// ``stop()`` and ``start()`` simulate the server quitting and a new one appearing.
+public actor FakeNotificationServer {
+    public static let busName = "org.freedesktop.Notifications"
+    public static let path: ObjectPath = "/org/freedesktop/Notifications"
+    public static let interface = "org.freedesktop.Notifications"
+
+    /// How a signal reaches clients.
+    public enum Delivery: Sendable, Hashable {
+        /// Only to the connection that called `Notify` for that id (dunst).
+        case unicast
+        /// To every connection whose match rule selects it (most other servers).
+        case broadcast
+        /// To one named connection, whoever called `Notify`.
+        case to(String)
+    }
+
+    /// What `GetServerInformation` answers.
+    public struct Information: Sendable, Hashable {
+        public var name: String
+        public var vendor: String
+        public var version: String
+        public var specVersion: String
+
+        public init(name: String, vendor: String, version: String, specVersion: String) {
+            self.name = name
+            self.vendor = vendor
+            self.version = version
+            self.specVersion = specVersion
+        }
+
+        /// The fake's own identity.
+        public static let fake = Information(name: "usernoted-fake", vendor: "usernoted", version: "1.0", specVersion: "1.2")
+    }
+
+    /// Close reasons of `NotificationClosed`, as the spec numbers them.
+    public enum CloseReason {
+        public static let expired: UInt32 = 1
+        public static let dismissedByUser: UInt32 = 2
+        public static let closedByCall: UInt32 = 3
+        public static let undefined: UInt32 = 4
+    }
+
+    /// Every `Notify` call, in arrival order, for a test to await; each arrives once its reply
+    /// was sent, so a signal emitted in answer to it never overtakes that reply.
+    public nonisolated let notifyCalls = Inbox<ReceivedNotification>()
+    /// The id of every `CloseNotification` call, in arrival order.
+    public nonisolated let closeCalls = Inbox<UInt32>()
+
+    /// What `GetCapabilities` answers; a change is seen by the next caller.
+    public private(set) var capabilities: [String]
+    /// What `GetServerInformation` answers.
+    public nonisolated let information: Information
+    /// How `NotificationClosed` after `CloseNotification` is sent, and the default for the emit methods.
+    public nonisolated let delivery: Delivery
+
+    private let bus: PrivateBus
+    private var connection: Connection?
+    private var nextID: UInt32 = 1
+    /// Notifications on screen now, by id.
+    private var screen: [UInt32: ReceivedNotification] = [:]
+    /// Who called `Notify` for each id this run has handed out.
+    private var callers: [UInt32: String] = [:]
+    /// Feeds `notifyCalls`, in order, after each reply is on the wire.
+    private var announcements: AsyncStream<ReceivedNotification>.Continuation?
+
+    /// Starts a server on `bus` and returns once it owns `org.freedesktop.Notifications`.
+    public init(
+        bus: PrivateBus, capabilities: [String] = ["actions", "body"], information: Information = .fake,
+        delivery: Delivery = .unicast
+    ) async throws {
+        self.bus = bus
+        self.capabilities = capabilities
+        self.information = information
+        self.delivery = delivery
+        try await start()
+    }
+
+    deinit { announcements?.finish() }
+
+    /// The unique name of the server's connection while it runs.
+    public var uniqueName: String? { connection?.uniqueName }
+
+    /// Whether it runs (owns the name).
+    public var isRunning: Bool { connection != nil }
+
+    /// The notifications on screen now, by ascending id.
+    public var displayed: [ReceivedNotification] { screen.values.sorted { $0.id < $1.id } }
+
+    /// The notification on screen with `id`, if any.
+    public func notification(_ id: UInt32) -> ReceivedNotification? { screen[id] }
+
+    /// Changes what `GetCapabilities` answers from now on (e.g. before a restart).
+    public func setCapabilities(_ names: [String]) { capabilities = names }
+
+    /// Starts as a fresh server process would: new connection, nothing on screen, ids from 1.
+    public func start() async throws {
+        guard connection == nil else { throw TestSupportError("the fake notification server already runs") }
+        let connection = try bus.connect()
+        // Ready before the name is ours: a client watching the name may call at once.
+        self.connection = connection
+        nextID = 1
+        screen = [:]
+        callers = [:]
+        let (stream, announcements) = AsyncStream.makeStream(of: ReceivedNotification.self)
+        self.announcements = announcements
+        let inbox = notifyCalls
+        Task {
+            for await received in stream {
+                // Calls are answered one at a time, so when this call to ourselves is answered,
+                // the reply to that Notify has been sent before it.
+                _ = try? await connection.call(
+                    destination: connection.uniqueName, path: Self.path, interface: "org.freedesktop.DBus.Peer",
+                    method: "Ping")
+                inbox.put(received)
+            }
+        }
+        connection.export([makeInterface()], at: Self.path)
+        let reply = try? await connection.requestName(Self.busName, flags: [.doNotQueue])
+        guard reply == .primaryOwner else {
+            await stop()
+            throw TestSupportError("the fake notification server could not own \(Self.busName): \(String(describing: reply))")
+        }
+    }
+
+    /// Quits as a server does: gives the name back and leaves the bus; what was shown is gone.
+    public func stop() async {
+        guard let connection else { return }
+        self.connection = nil
+        announcements?.finish()
+        announcements = nil
+        _ = try? await connection.releaseName(Self.busName)
+        connection.close()
+        screen = [:]
+    }
+
+    // MARK: Playing the user
+
+    /// Emits `ActionInvoked(id, key)`: the user chose action `key` (`default` for the body).
+    public func emitActionInvoked(id: UInt32, key: String, delivery: Delivery? = nil) throws {
+        try emit("ActionInvoked", [.uint32(id), .string(key)], about: id, delivery)
+    }
+
+    /// Removes `id` from the screen and emits `NotificationClosed(id, reason)` (see ``CloseReason``).
+    public func emitNotificationClosed(id: UInt32, reason: UInt32, delivery: Delivery? = nil) throws {
+        screen[id] = nil
+        try emit("NotificationClosed", [.uint32(id), .uint32(reason)], about: id, delivery)
+    }
+
+    /// Emits `NotificationReplied(id, text)`: the user sent `text` from an inline reply.
+    public func emitNotificationReplied(id: UInt32, text: String, delivery: Delivery? = nil) throws {
+        try emit("NotificationReplied", [.uint32(id), .string(text)], about: id, delivery)
+    }
+
+    /// Emits `ActivationToken(id, token)`, which precedes an `ActionInvoked`.
+    public func emitActivationToken(id: UInt32, token: String, delivery: Delivery? = nil) throws {
+        try emit("ActivationToken", [.uint32(id), .string(token)], about: id, delivery)
+    }
+
+    private func emit(_ name: String, _ arguments: [Value], about id: UInt32, _ delivery: Delivery?) throws {
+        guard let connection else { throw TestSupportError("the fake notification server is stopped") }
+        let destination: String?
+        switch delivery ?? self.delivery {
+        case .broadcast: destination = nil
+        case .to(let name): destination = name
+        case .unicast:
+            guard let caller = callers[id] else {
+                throw TestSupportError("nobody called Notify for id \(id): use .broadcast or .to(name)")
+            }
+            destination = caller
+        }
+        try connection.emit(path: Self.path, interface: Self.interface, name: name, arguments, destination: destination)
+    }
+
+    // MARK: The interface
+
+    private func notify(_ call: MethodCall) -> UInt32 {
+        let replacesID: UInt32 = call.argument(1)
+        let id: UInt32
+        if replacesID != 0, screen[replacesID] != nil {
+            id = replacesID
+        } else {
+            id = nextID
+            nextID += 1
+        }
+        let received = ReceivedNotification(
+            id: id, sender: call.sender, appName: call.argument(0), replacesID: replacesID, appIcon: call.argument(2),
+            summary: call.argument(3), body: call.argument(4), actions: call.argument(5),
+            hints: call.argument(6), expireTimeout: call.argument(7))
+        screen[id] = received
+        callers[id] = call.sender
+        announcements?.yield(received)
+        return id
+    }
+
+    private func closeNotification(_ call: MethodCall) throws {
+        let id: UInt32 = call.argument(0)
+        closeCalls.put(id)
+        guard screen.removeValue(forKey: id) != nil else { return }  // unknown or closed: no signal, like dunst
+        try emit("NotificationClosed", [.uint32(id), .uint32(CloseReason.closedByCall)], about: id, nil)
+    }
+
+    /// `org.freedesktop.Notifications`, declared as data; handlers hold the server weakly.
+    private func makeInterface() -> Interface {
+        Interface(
+            Self.interface,
+            methods: [
+                Method("GetCapabilities", out: "as capabilities") { [weak self] _ in
+                    [(await self?.capabilities ?? []).dbusValue]
+                },
+                Method("GetServerInformation", out: "s name, s vendor, s version, s spec_version") { [weak self] _ in
+                    guard let info = self?.information else { throw DBusError(.failed, "the fake server is gone") }
+                    return [.string(info.name), .string(info.vendor), .string(info.version), .string(info.specVersion)]
+                },
+                Method(
+                    "Notify",
+                    in: "s app_name, u replaces_id, s app_icon, s summary, s body, as actions, a{sv} hints, i expire_timeout",
+                    out: "u id"
+                ) { [weak self] call in
+                    guard let self else { throw DBusError(.failed, "the fake server is gone") }
+                    return [.uint32(await self.notify(call))]
+                },
+                Method("CloseNotification", in: "u id") { [weak self] call in
+                    try await self?.closeNotification(call)
+                    return []
+                },
+            ],
+            signals: [
+                SignalDeclaration("NotificationClosed", "u id, u reason"),
+                SignalDeclaration("ActionInvoked", "u id, s action_key"),
+                SignalDeclaration("NotificationReplied", "u id, s text"),
+                SignalDeclaration("ActivationToken", "u id, s activation_token"),
+            ])
+    }
+}
