@@ -19,7 +19,7 @@ public struct Limits: Sendable, Hashable, Codable {
     public var timeIntervalSeconds: Int
     /// Requests one app may have scheduled (the daemon checks this one).
     public var pendingPerApp: Int
-    /// Posts (`Post`, `Add`) one app may make per second, in bursts of as many (the daemon checks this one).
+    /// Notifications one app may put on screen now (`Post`, `Add` without a trigger) per second, in bursts of as many (the daemon checks this one).
     public var postsPerSecond: Int
 
     /// The defaults: 64 categories, 10 actions, 256 / 1024 / 16384 characters, 64 KiB userInfo,

@@ -49,13 +49,14 @@ public actor Center {
     /// (generated when the request has none). The same identifier replaces what is pending
     /// and, when it fires, what is on screen.
     public func add(_ app: AppID, request: NotificationRequest) async throws(CenterError) -> String {
-        guard rate.take(for: app) else {
-            throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
-        }
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in try Validation.validate(request: request, limits: limits) }
         let category = try category(request.content.categoryIdentifier, of: app)
         guard let trigger = request.trigger else {
+            // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
+            guard rate.take(for: app) else {
+                throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
+            }
             try await show(request, of: app, category: category)
             return request.identifier
         }
