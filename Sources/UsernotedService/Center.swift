@@ -58,6 +58,9 @@ public actor Center {
                 throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
             }
             try await show(request, of: app, category: category)
+            // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
+            let unscheduled = try await saving("the removal") { try await store.removePending(app, ids: [request.identifier]) }
+            if !unscheduled.isEmpty { await scheduler.reschedule() }
             return request.identifier
         }
         guard let fireDate = await scheduler.firstFireDate(of: trigger) else {

@@ -58,4 +58,13 @@ import UserNotificationsCore
         #expect(try await scene.call("GetPending", Self.app) == "[]")
         #expect(try ModelJSON.decodeRequests(try await scene.call("GetPending", .string("org.example.Other")) ?? "").count == 1)
     }
+
+    @Test func showingARequestNowReplacesItsScheduledSelf() async throws {
+        let scene = try await ServiceScene()
+        try await scene.call("Add", Self.app, Self.scheduled("standup"))
+        try await scene.call("Add", Self.app, .string(#"{"identifier":"standup","content":{"title":"Now"}}"#))
+        #expect(try await scene.call("GetPending", Self.app) == "[]")
+        let delivered = try ModelJSON.decodeRequests(try await scene.call("GetDelivered", Self.app) ?? "")
+        #expect(delivered.map(\.content.title) == ["Now"])
+    }
 }
