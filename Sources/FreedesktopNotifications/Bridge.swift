@@ -26,15 +26,15 @@ public actor NotificationBridge {
     /// Every interaction, in the order the server reported them.
     public nonisolated let interactions: AsyncStream<Interaction>
     private let interactionsContinuation: AsyncStream<Interaction>.Continuation
-    /// Notifications the server closed (the user, an action, expiry): they left the screen.
-    public nonisolated let departures: AsyncStream<NotificationKey>
-    private let departuresContinuation: AsyncStream<NotificationKey>.Continuation
+    /// Where our notifications are: the server id each got, and when the server closed one.
+    public nonisolated let changes: AsyncStream<LiveChange>
+    private let changesContinuation: AsyncStream<LiveChange>.Continuation
 
     public init(connection: Connection) {
         self.connection = connection
         server = NotificationsServer(connection: connection)
         (interactions, interactionsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
-        (departures, departuresContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        (changes, changesContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
     /// Subscribes to the server's signals and to its name's owner; returns once subscribed.
@@ -58,7 +58,7 @@ public actor NotificationBridge {
     public func stop() {
         tasks.forEach { $0.cancel() }
         interactionsContinuation.finish()
-        departuresContinuation.finish()
+        changesContinuation.finish()
     }
 
     /// Shows `request` (replacing the notification with the same identifier, in place);
@@ -123,6 +123,7 @@ public actor NotificationBridge {
         }
         live[key]?.serverID = id
         keysByServerID[id] = key
+        changesContinuation.yield(.shown(key, serverID: id))
         if let orphan { try? await server.close(orphan) }
         return id
     }
@@ -153,7 +154,7 @@ public actor NotificationBridge {
         case .closed(let id, let reason):
             keysByServerID[id] = nil
             live[key] = nil
-            departuresContinuation.yield(key)
+            changesContinuation.yield(.departed(key))
             if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
                 emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil)
             }
@@ -176,4 +177,12 @@ public actor NotificationBridge {
         guard !owner.isEmpty else { return }
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }
     }
+}
+
+/// A change in where one of our notifications is.
+public enum LiveChange: Sendable, Hashable {
+    /// The server shows it under this id (first shown, replaced, or shown again by a new server).
+    case shown(NotificationKey, serverID: UInt32)
+    /// The server closed it (the user, an action, expiry): it left the screen.
+    case departed(NotificationKey)
 }

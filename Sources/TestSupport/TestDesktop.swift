@@ -58,9 +58,9 @@ public final class TestDesktop: Sendable {
         }
     }
 
-    /// Stops dunst, as when the user's notification server quits.
-    public func stopServer() {
-        _ = dunst.withLock { $0?.stop() }
+    /// Stops dunst (SIGTERM: it quits; SIGKILL: it crashes), as when the user's notification server goes away.
+    public func stopServer(signal: Int32 = SIGTERM) {
+        _ = dunst.withLock { $0?.stop(signal: signal) }
     }
 
     /// Runs `dunstctl` with `arguments`, failing on a non-zero exit.

@@ -41,7 +41,7 @@ public final class Daemon: Sendable {
         let (store, bridge, center, router, scheduler) = (store, bridge, center, router, scheduler)
         let tasks = [
             Task { await router.run() },
-            Task { for await key in bridge.departures { try? await store.removeDelivered(key.appID, identifier: key.requestID) } },
+            Task { for await change in bridge.changes { await store.record(change) } },
         ]
         defer { tasks.forEach { $0.cancel() } }
         try await takeOverDelivered()

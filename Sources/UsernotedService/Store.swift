@@ -1,4 +1,5 @@
 import DBus
+import FreedesktopNotifications
 import Foundation
 import GRDB
 import Logging
@@ -215,6 +216,19 @@ public final class Store: Sendable {
     public func removeDelivered(_ app: AppID, identifier: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM delivered WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, identifier])
+        }
+    }
+
+    /// Keeps the delivered rows in step with the server: its ids, and what it closed. Best effort:
+    /// a failure is logged, and a restarted daemon then re-shows with an older id.
+    public func record(_ change: LiveChange) async {
+        do {
+            switch change {
+            case .shown(let key, let serverID): try await setServerID(serverID, of: (key.appID, key.requestID))
+            case .departed(let key): try await removeDelivered(key.appID, identifier: key.requestID)
+            }
+        } catch {
+            logger.error("store: cannot record a change on screen", metadata: ["change": "\(change)", "error": "\(error)"])
         }
     }
 

@@ -39,13 +39,12 @@ import TestSupport
         let bus = try PrivateBus()
         let (server, client) = (try bus.connect(), try bus.connect())
         server.export([Self.slow], at: "/slow")
-        let start = ContinuousClock.now
+        // The server would answer after 5 s; a call that waited for it would succeed.
         await #expect {
             try await client.call(
                 destination: server.uniqueName, path: "/slow", interface: "org.example.Slow", method: "Sleep",
                 [.uint32(5_000)], timeout: .milliseconds(200))
         } throws: { ($0 as? DBusError)?.name == .noReply }
-        #expect(ContinuousClock.now - start < .seconds(4))
     }
 
     @Test func cancellingACallEndsItAtOnce() async throws {

@@ -172,13 +172,14 @@ final class BridgeHarness: Sendable {
         try await h.expectNoInteraction()
     }
 
-    @Test func everyCloseByTheServerIsReportedAsADeparture() async throws {
+    @Test func theServersIDsAndClosesAreReportedAsChanges() async throws {
         let h = try await BridgeHarness()
-        var departures = h.bridge.departures.makeAsyncIterator()
+        var changes = h.bridge.changes.makeAsyncIterator()
         let request = Self.request()
         let shown = try await h.show(request, Self.invite)
+        #expect(await changes.next() == .shown(h.key(request), serverID: shown.id))
         try await h.server.emitNotificationClosed(id: shown.id, reason: 1)  // expired: no response, but gone
-        #expect(await departures.next() == h.key(request))
+        #expect(await changes.next() == .departed(h.key(request)))
         #expect(await h.delivered().isEmpty)
     }
 
