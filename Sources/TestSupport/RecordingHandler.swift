@@ -11,6 +11,8 @@ public final class RecordingHandler: Sendable {
     public let responses = Inbox<NotificationResponse>()
     /// The raw JSON of every response received.
     public let rawResponses = Inbox<String>()
+    /// Every `DidReceive` call, failed ones included: the request id of each.
+    public let calls = Inbox<String>()
     private let disposition: Answer
 
     /// Serves the handler at `path` on `connection`, answering `disposition`.
@@ -20,10 +22,18 @@ public final class RecordingHandler: Sendable {
         self.disposition = Answer(disposition)
         let responses = responses
         let raw = rawResponses
+        let calls = calls
         let answer = self.disposition
         connection.export([Interface("io.github.usernoted.Handler1", methods: [
             Method("DidReceive", in: "s response_json", out: "s disposition") { call in
                 let json: String = call.argument(0)
+                calls.put((try? ModelJSON.decodeResponse(json))?.requestId ?? "")
+                if answer.failures.withLock({ failures in
+                    defer { failures = max(0, failures - 1) }
+                    return failures > 0
+                }) {
+                    throw DBusError(.failed, "not ready yet (a test handler failing on purpose)")
+                }
                 raw.put(json)
                 responses.put(try ModelJSON.decodeResponse(json))
                 return [.string(answer.value.withLock { $0 })]
@@ -33,10 +43,14 @@ public final class RecordingHandler: Sendable {
 
     /// Changes what the next `DidReceive` answers.
     public func answer(_ disposition: String) { self.disposition.value.withLock { $0 = disposition } }
+
+    /// Makes the next `count` calls fail with a D-Bus error, as a handler that is not ready.
+    public func fail(next count: Int) { disposition.failures.withLock { $0 = count } }
 }
 
 /// The disposition a handler answers, shared with its method handler.
 private final class Answer: Sendable {
     let value: Mutex<String>
+    let failures = Mutex(0)
     init(_ value: String) { self.value = Mutex(value) }
 }

@@ -51,7 +51,11 @@ public enum CenterInterface {
                     return []
                 },
                 Method("RegisterHandler", in: "s app_id, o path") { call in
-                    try await router.register(try app(call), busName: call.sender, path: call.argument(1))
+                    try await router.register(try app(call), caller: call.sender, path: call.argument(1))
+                    return []
+                },
+                Method("SetExecHandler", in: "s app_id, as argv") { call in
+                    try await router.setExec(try app(call), argv: call.argument(1, as: [String].self))
                     return []
                 },
             ],

@@ -2,15 +2,21 @@ import Foundation
 import TOMLKit
 import UserNotificationsCore
 
-/// usernoted's settings from `config.toml`; today its `[limits]` table (every key optional,
-/// see ``Limits``). A missing file means the defaults; a file that does not parse, or has
-/// a key we do not know, stops the daemon with a message naming the file and the key.
+/// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``) and the
+/// `[delivery]` table (see ``DeliveryPolicy``), every key optional. A missing file means the
+/// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
+/// a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
     /// What apps may send and keep.
     public var limits: Limits
+    /// How responses reach handlers.
+    public var delivery: DeliveryPolicy
 
     /// The defaults.
-    public init(limits: Limits = .default) { self.limits = limits }
+    public init(limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy()) {
+        self.limits = limits
+        self.delivery = delivery
+    }
 
     /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`.
     public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -43,14 +49,24 @@ public struct Config: Sendable, Hashable, Decodable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery }
 
     public init(from decoder: any Decoder) throws {
+        try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        limits = try c.decodeIfPresent(Limits.self, forKey: .limits) ?? .default
+        delivery = try c.decodeIfPresent(DeliveryPolicy.self, forKey: .delivery) ?? DeliveryPolicy()
+    }
+}
+
+/// The check that a config table holds only keys we know.
+enum ConfigKeys {
+    /// Throws a ``ConfigError`` naming the first unknown key of the table being decoded.
+    static func refuseUnknown(in decoder: any Decoder, known: [String], table: String?) throws {
         let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-        if let unknown = keys.first(where: { CodingKeys(rawValue: $0) == nil }) {
-            throw ConfigError(file: URL(filePath: "/"), problem: "unknown table or key '\(unknown)'; known: [limits]")
-        }
-        limits = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Limits.self, forKey: .limits) ?? .default
+        guard let unknown = keys.sorted().first(where: { !known.contains($0) }) else { return }
+        let place = table.map { "key '\(unknown)' in [\($0)]" } ?? "table or key '\(unknown)'"
+        throw ConfigError(file: URL(filePath: "/"), problem: "unknown \(place); known: \(known.joined(separator: ", "))")
     }
 
     /// Any key, to list what a table holds.

@@ -14,15 +14,19 @@ public final class Daemon: Sendable {
     public let router: Router
     private let logger: Logger
 
-    /// A daemon on `connection` keeping its state in `store`; `scheduler` defaults to the wall clock.
-    public init(connection: Connection, store: Store, logger: Logger, limits: Limits = .default, scheduler: Scheduler? = nil) {
+    /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
+    /// defaults to the wall clock.
+    public init(
+        connection: Connection, store: Store, logger: Logger, config: Config = Config(), scheduler: Scheduler? = nil
+    ) {
         self.connection = connection
         self.store = store
         self.logger = logger
         bridge = NotificationBridge(connection: connection)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
-        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, limits: limits)
-        router = Router(connection: connection, bridge: bridge, center: center, store: store, logger: logger)
+        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, limits: config.limits)
+        router = Router(
+            connection: connection, bridge: bridge, center: center, store: store, policy: config.delivery, logger: logger)
     }
 
     /// Restores the previous run's state, serves until the task is cancelled or the bus

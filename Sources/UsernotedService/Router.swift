@@ -4,44 +4,55 @@ import Foundation
 import Logging
 import UserNotificationsCore
 
-/// Routes each response to its app: the `Response` signal for observers, and
-/// `Handler1.DidReceive` for the app's registered handler, which acknowledges by returning.
-/// Responses wait in the store's outbox until a handler takes them, across restarts.
+/// Routes each response to its app: the `Response` signal for observers, and the app's
+/// handler — `Handler1.DidReceive` on the bus, or an exec handler — which acknowledges by
+/// answering. A response waits in the store's outbox until acknowledged, across restarts:
+/// retried with backoff while the handler fails, delivered as soon as a handler that is
+/// away comes back, dropped (with a log line) only when older than the policy's age.
+/// Each app's responses go in order; one app's slow handler never holds up another's.
 public actor Router {
-    /// A connection serving `Handler1` for an app.
+    /// An app's handler, and the watch on its bus name.
     private struct Handler {
-        var busName: String
-        var path: ObjectPath
-        var watch: Task<Void, Never>
+        var target: HandlerTarget
+        var watch: Task<Void, Never>?
     }
 
     private let connection: Connection
     private let bridge: NotificationBridge
     private let center: Center
     private let store: Store
+    private let policy: DeliveryPolicy
     private let logger: Logger
     private var handlers: [AppID: Handler] = [:]
     private var flushing: Set<AppID> = []
+    /// Apps that got something new while their delivery loop was busy.
+    private var again: Set<AppID> = []
+    private var attempts: [AppID: Int] = [:]
+    private var retries: [AppID: Task<Void, Never>] = [:]
 
-    public init(connection: Connection, bridge: NotificationBridge, center: Center, store: Store, logger: Logger) {
+    public init(
+        connection: Connection, bridge: NotificationBridge, center: Center, store: Store,
+        policy: DeliveryPolicy = DeliveryPolicy(), logger: Logger
+    ) {
         self.connection = connection
         self.bridge = bridge
         self.center = center
         self.store = store
+        self.policy = policy
         self.logger = logger
     }
 
-    /// Takes back the handlers of a previous run whose connections are still on the bus,
-    /// forgets the others, and delivers what waits in the outbox.
+    /// Takes back the handlers of a previous run (a unique name only if that connection is
+    /// still on the bus), and delivers what waits in the outbox.
     public func restore() async throws {
-        for (app, saved) in try await store.allHandlers() {
-            if try await connection.nameOwner(saved.busName) != nil {
-                try await watch(app, busName: saved.busName, path: saved.path)
-            } else {
+        for (app, target) in try await store.allHandlers() {
+            if case .bus(let name, _) = target, target.isUniqueName, try await connection.nameOwner(name) == nil {
                 try await store.removeHandler(app)
+                continue
             }
+            try await adopt(target, for: app)
         }
-        for app in try await store.appsWithOutbox() { await flush(app) }
+        for app in try await store.appsWithOutbox() { startFlush(app) }
     }
 
     /// Routes every interaction the bridge reports, until it stops.
@@ -49,35 +60,57 @@ public actor Router {
         for await interaction in bridge.interactions { await route(interaction) }
     }
 
-    /// Makes `busName`'s object at `path` the handler of `app`, and hands it what waits.
-    public func register(_ app: AppID, busName: String, path: ObjectPath) async throws {
+    /// Makes the caller's object at `path` the handler of `app` — under the app id when the
+    /// caller owns that name, so it outlives this connection — and hands it what waits.
+    public func register(_ app: AppID, caller: String, path: ObjectPath) async throws {
+        let ownsAppName = (try? await connection.nameOwner(app.rawValue)) == caller
+        try await set(.bus(name: ownsAppName ? app.rawValue : caller, path: path), for: app)
+    }
+
+    /// Makes `argv` the handler of `app`: run once per response.
+    public func setExec(_ app: AppID, argv: [String]) async throws {
+        if let problem = ExecHandler.problem(with: argv) { throw CenterError("InvalidRequest", problem) }
+        try await set(.exec(argv: argv), for: app)
+    }
+
+    private func set(_ target: HandlerTarget, for app: AppID) async throws {
         do {
-            try await store.setHandler(app, busName: busName, path: path)
+            try await store.setHandler(app, target)
         } catch {
             throw CenterError("StorageFailed", "cannot save the handler to the state database, so it was not registered: \(error)")
         }
-        try await watch(app, busName: busName, path: path)
-        logger.info("handler registered", metadata: ["app": "\(app)", "name": "\(busName)", "path": "\(path)"])
-        Task { await flush(app) }
+        try await adopt(target, for: app)
+        logger.info("handler registered", metadata: ["app": "\(app)", "handler": "\(target)"])
+        attempts[app] = nil
+        retries.removeValue(forKey: app)?.cancel()
+        startFlush(app)
     }
 
-    private func watch(_ app: AppID, busName: String, path: ObjectPath) async throws {
-        handlers[app]?.watch.cancel()
-        let changes = try await connection.nameOwnerChanges(of: busName)
-        let watch = Task { [weak self] in
-            for await change in changes where change.newOwner.isEmpty {
-                await self?.handlerVanished(app, busName: busName)
-                return
-            }
+    /// Starts using `target`; a bus handler's name is watched: a unique name that leaves
+    /// ends the registration, a well-known one that comes back gets what waits.
+    private func adopt(_ target: HandlerTarget, for app: AppID) async throws {
+        handlers[app]?.watch?.cancel()
+        guard case .bus(let name, _) = target else {
+            handlers[app] = Handler(target: target, watch: nil)
+            return
         }
-        handlers[app] = Handler(busName: busName, path: path, watch: watch)
+        let changes = try await connection.nameOwnerChanges(of: name)
+        let watch = Task { [weak self] in
+            for await change in changes { await self?.nameChanged(app, name: name, owner: change.newOwner) }
+        }
+        handlers[app] = Handler(target: target, watch: watch)
     }
 
-    private func handlerVanished(_ app: AppID, busName: String) async {
-        guard handlers[app]?.busName == busName else { return }
-        handlers[app] = nil
-        try? await store.removeHandler(app)
-        logger.info("handler left the bus", metadata: ["app": "\(app)", "name": "\(busName)"])
+    private func nameChanged(_ app: AppID, name: String, owner: String) async {
+        guard case .bus(let current, _)? = handlers[app]?.target, current == name else { return }
+        if !owner.isEmpty {
+            logger.info("handler is back on the bus", metadata: ["app": "\(app)", "name": "\(name)"])
+            startFlush(app)
+        } else if name.hasPrefix(":") {
+            handlers.removeValue(forKey: app)?.watch?.cancel()
+            try? await store.removeHandler(app)
+            logger.info("handler left the bus", metadata: ["app": "\(app)", "name": "\(name)"])
+        }
     }
 
     private func route(_ interaction: Interaction) async {
@@ -99,26 +132,52 @@ public actor Router {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
-        await flush(response.appId)
+        startFlush(response.appId)
+    }
+
+    /// Delivers `app`'s outbox in the background (one delivery loop per app at a time).
+    private func startFlush(_ app: AppID) {
+        guard !flushing.contains(app) else {
+            again.insert(app)
+            return
+        }
+        flushing.insert(app)
+        Task { await flush(app) }
+    }
+
+    /// Drains the outbox of `app`, again if something arrived meanwhile.
+    private func flush(_ app: AppID) async {
+        defer { flushing.remove(app) }
+        repeat {
+            again.remove(app)
+            await drain(app)
+        } while again.contains(app)
     }
 
     /// Delivers the outbox of `app` in order while its handler acknowledges.
-    private func flush(_ app: AppID) async {
-        guard !flushing.contains(app) else { return }
-        flushing.insert(app)
-        defer { flushing.remove(app) }
-        while let handler = handlers[app], let (seq, response) = try? await store.outbox(of: app).first {
+    private func drain(_ app: AppID) async {
+        while let target = handlers[app]?.target, retries[app] == nil,
+              let (seq, response) = try? await store.outbox(of: app).first {
+            let age = Date().timeIntervalSince(response.date)
+            if age > policy.maxAgeSeconds {
+                logger.warning("dropping a response no handler took in time", metadata: [
+                    "app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)",
+                    "age": "\(Int(age)) s"])
+                try? await store.acknowledge(seq)
+                continue
+            }
             let disposition: String
             do {
-                let reply = try await connection.call(
-                    destination: handler.busName, path: handler.path, interface: HandlerInterface.name,
-                    method: "DidReceive", [.string(ModelJSON.encode(response))], timeout: .seconds(25))
-                disposition = reply.first?.as(String.self) ?? ""
+                disposition = try await deliver(response, to: target)
+            } catch let error as DBusError where error.name == .serviceUnknown || error.name == .nameHasNoOwner {
+                logger.info("handler is not on the bus; the response waits for it",
+                            metadata: ["app": "\(app)", "request": "\(response.requestId)"])
+                return
             } catch {
-                logger.warning("handler did not take the response; it stays in the outbox",
-                    metadata: ["app": "\(app)", "request": "\(response.requestId)", "error": "\(error)"])
+                scheduleRetry(app, after: error, request: response.requestId)
                 return
             }
+            attempts[app] = nil
             do {
                 try await store.acknowledge(seq)
             } catch {
@@ -128,6 +187,37 @@ public actor Router {
             }
             await apply(Disposition(disposition, logger: logger), to: response)
         }
+    }
+
+    private func deliver(_ response: NotificationResponse, to target: HandlerTarget) async throws -> String {
+        switch target {
+        case .bus(let name, let path):
+            let reply = try await connection.call(
+                destination: name, path: path, interface: HandlerInterface.name,
+                method: "DidReceive", [.string(ModelJSON.encode(response))], timeout: .seconds(25))
+            return reply.first?.as(String.self) ?? ""
+        case .exec(let argv):
+            return try await ExecHandler.deliver(
+                response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))
+        }
+    }
+
+    /// Tries `app`'s outbox again after the next backoff delay.
+    private func scheduleRetry(_ app: AppID, after error: any Error, request: String) {
+        let attempt = (attempts[app] ?? 0) + 1
+        attempts[app] = attempt
+        let delay = policy.retryDelay(attempt: attempt)
+        logger.warning("handler did not take the response; retrying", metadata: [
+            "app": "\(app)", "request": "\(request)", "attempt": "\(attempt)", "in": "\(delay)", "error": "\(error)"])
+        retries[app] = Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            await self?.retryDue(app)
+        }
+    }
+
+    private func retryDue(_ app: AppID) {
+        retries[app] = nil
+        startFlush(app)
     }
 
     /// What the handler asked to happen to the notification.

@@ -62,12 +62,16 @@ public final class Store: Sendable {
 
     // MARK: Handlers
 
-    /// Records that `busName` serves `Handler1` at `path` for `app`.
-    public func setHandler(_ app: AppID, busName: String, path: ObjectPath) async throws {
+    /// Records where the responses of `app` go.
+    public func setHandler(_ app: AppID, _ target: HandlerTarget) async throws {
+        let (busName, path, argv): (String, String, String?) = switch target {
+        case .bus(let name, let path): (name, path.rawValue, nil)
+        case .exec(let argv): ("", "", String(decoding: try JSONEncoder().encode(argv), as: UTF8.self))
+        }
         try await database.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO handler (app_id, bus_name, path) VALUES (?, ?, ?)",
-                arguments: [app.rawValue, busName, path.rawValue])
+                sql: "INSERT OR REPLACE INTO handler (app_id, bus_name, path, argv_json) VALUES (?, ?, ?, ?)",
+                arguments: [app.rawValue, busName, path, argv])
         }
     }
 
@@ -76,17 +80,25 @@ public final class Store: Sendable {
         try await database.write { db in try db.execute(sql: "DELETE FROM handler WHERE app_id = ?", arguments: [app.rawValue]) }
     }
 
-    /// Every app's handler: bus name and object path.
-    public func allHandlers() async throws -> [AppID: (busName: String, path: ObjectPath)] {
+    /// Every app's handler.
+    public func allHandlers() async throws -> [AppID: HandlerTarget] {
         let rows = try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT app_id, bus_name, path FROM handler").map {
-                ($0["app_id"] as String, $0["bus_name"] as String, $0["path"] as String)
+            try Row.fetchAll(db, sql: "SELECT app_id, bus_name, path, argv_json FROM handler").map {
+                ($0["app_id"] as String, $0["bus_name"] as String, $0["path"] as String, $0["argv_json"] as String?)
             }
         }
-        var result: [AppID: (busName: String, path: ObjectPath)] = [:]
-        for (appID, busName, path) in rows {
-            guard let app = decodeApp(appID), let path = try? ObjectPath(path) else { continue }
-            result[app] = (busName, path)
+        var result: [AppID: HandlerTarget] = [:]
+        for (appID, busName, path, argvJSON) in rows {
+            guard let app = decodeApp(appID) else { continue }
+            if let argvJSON {
+                guard let argv = try? JSONDecoder().decode([String].self, from: Data(argvJSON.utf8)) else {
+                    logger.error("store: skipping an exec handler that does not decode", metadata: ["app": "\(app)"])
+                    continue
+                }
+                result[app] = .exec(argv: argv)
+            } else if let path = try? ObjectPath(path) {
+                result[app] = .bus(name: busName, path: path)
+            }
         }
         return result
     }

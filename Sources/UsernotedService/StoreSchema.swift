@@ -38,6 +38,12 @@ enum StoreSchema {
                 CREATE INDEX outbox_by_app ON outbox (app_id, seq);
                 """)
         }
+        migrator.registerMigration("v2: exec handlers") { db in
+            // A handler is an object on the bus (bus_name, path) or a program (argv as a JSON array).
+            try db.execute(sql: """
+                ALTER TABLE handler ADD COLUMN argv_json TEXT;
+                """)
+        }
         return migrator
     }
 }

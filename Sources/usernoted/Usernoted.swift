@@ -36,7 +36,7 @@ struct Usernoted: AsyncParsableCommand {
             logger.info("state", metadata: ["directory": "\(directory.path)"])
             let connection = try Connection.sessionBus()
             let group = ServiceGroup(
-                services: [DaemonService(daemon: Daemon(connection: connection, store: store, logger: logger, limits: settings.limits))],
+                services: [DaemonService(daemon: Daemon(connection: connection, store: store, logger: logger, config: settings))],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()

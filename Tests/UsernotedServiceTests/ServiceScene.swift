@@ -12,14 +12,16 @@ struct ServiceScene {
     let app: Connection
     let center: Proxy
 
-    /// Starts the daemon on a new private bus, with its state in a new directory.
-    init(limits: Limits = .default) async throws {
-        bus = try PrivateBus()
+    /// Starts the daemon on `bus` (a new private one by default), with its state in a new directory.
+    init(bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy()) async throws {
+        self.bus = try bus ?? PrivateBus()
+        let bus = self.bus
         let connection = try bus.connect()
         let watcher = try bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
         let store = try Store(directory: bus.directory.appending(path: "state"), logger: Logger(label: "test"))
-        let daemon = Daemon(connection: connection, store: store, logger: Logger(label: "test"), limits: limits)
+        let daemon = Daemon(
+            connection: connection, store: store, logger: Logger(label: "test"), config: Config(limits: limits, delivery: delivery))
         self.daemon = daemon
         running = Task { try await daemon.run() }
         _ = try await withDeadline(.seconds(10), "daemon owning its name") {

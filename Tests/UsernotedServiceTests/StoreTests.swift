@@ -24,7 +24,8 @@ import UserNotificationsCore
         let store = try reopen()
         let category = try ModelJSON.decodeCategories(#"[{"identifier":"C","actions":[{"identifier":"A","title":"Accept"}]}]"#)
         try await store.setCategories(category, of: calendar)
-        try await store.setHandler(calendar, busName: ":1.42", path: "/org/example/Handler")
+        try await store.setHandler(calendar, .bus(name: ":1.42", path: "/org/example/Handler"))
+        try await store.setHandler(other, .exec(argv: ["/usr/bin/logger", "-t", "usernoted"]))
         let fireDate = Date(timeIntervalSince1970: 2_000_000_000)
         try await store.savePending(PendingRequest(app: calendar, request: request("P"), fireDate: fireDate, addedAt: .now))
         try await store.saveDelivered(DeliveredNotification(app: calendar, request: request("D"), category: category[0], serverID: 7, date: .now))
@@ -35,8 +36,10 @@ import UserNotificationsCore
 
         let again = try reopen()
         #expect(try await again.allCategories() == [calendar: category])
-        let handler = try #require(try await again.allHandlers()[calendar])
-        #expect(handler.busName == ":1.42" && handler.path == "/org/example/Handler")
+        #expect(try await again.allHandlers() == [
+            calendar: .bus(name: ":1.42", path: "/org/example/Handler"),
+            other: .exec(argv: ["/usr/bin/logger", "-t", "usernoted"]),
+        ])
         #expect(try await again.pending(of: calendar).map(\.request) == [request("P")])
         #expect(try await again.pending(of: calendar).first?.fireDate == fireDate)
         let delivered = try await again.allDelivered()

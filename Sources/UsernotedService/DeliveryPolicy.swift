@@ -1,0 +1,49 @@
+import Foundation
+
+/// How hard the router tries: retry delays for a failing handler, how long a response may
+/// wait for one, and how long an exec handler may run. The `[delivery]` table of config.toml.
+public struct DeliveryPolicy: Sendable, Hashable, Decodable {
+    /// The first retry's delay, in seconds; each next one doubles, up to `maxRetrySeconds`.
+    public var firstRetrySeconds: Double
+    /// The longest delay between retries, in seconds.
+    public var maxRetrySeconds: Double
+    /// A response older than this many seconds is dropped, with a log line, instead of delivered.
+    public var maxAgeSeconds: Double
+    /// How long an exec handler may run before it is stopped (SIGTERM, then SIGKILL) and retried.
+    public var execTimeoutSeconds: Double
+
+    /// The defaults: retries after 1 s, 2 s, 4 s … up to 5 minutes; responses kept for a week; exec handlers get 30 s.
+    public init(firstRetrySeconds: Double = 1, maxRetrySeconds: Double = 300, maxAgeSeconds: Double = 7 * 86400, execTimeoutSeconds: Double = 30) {
+        self.firstRetrySeconds = firstRetrySeconds
+        self.maxRetrySeconds = maxRetrySeconds
+        self.maxAgeSeconds = maxAgeSeconds
+        self.execTimeoutSeconds = execTimeoutSeconds
+    }
+
+    /// The delay before retry number `attempt` (1 for the first).
+    func retryDelay(attempt: Int) -> Duration {
+        let seconds = min(maxRetrySeconds, firstRetrySeconds * pow(2, Double(max(0, attempt - 1))))
+        return .milliseconds(Int64(seconds * 1000))
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case firstRetrySeconds, maxRetrySeconds, maxAgeSeconds, execTimeoutSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "delivery")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = DeliveryPolicy()
+        func read(_ key: CodingKeys, _ fallback: Double) throws -> Double {
+            guard let value = try c.decodeIfPresent(Double.self, forKey: key) else { return fallback }
+            guard value > 0, value.isFinite else {
+                throw ConfigError(file: URL(filePath: "/"), problem: "delivery.\(key.rawValue): must be a positive number of seconds")
+            }
+            return value
+        }
+        firstRetrySeconds = try read(.firstRetrySeconds, d.firstRetrySeconds)
+        maxRetrySeconds = try read(.maxRetrySeconds, d.maxRetrySeconds)
+        maxAgeSeconds = try read(.maxAgeSeconds, d.maxAgeSeconds)
+        execTimeoutSeconds = try read(.execTimeoutSeconds, d.execTimeoutSeconds)
+    }
+}

@@ -1,0 +1,148 @@
+import DBus
+import Foundation
+import Logging
+import Testing
+import TestSupport
+import UserNotificationsCore
+@testable import UsernotedService
+
+/// The daemon in-process with a fake notification server, retrying fast: how responses
+/// reach handlers that fail, leave, come back, or are programs.
+struct RouterScene {
+    static let app = "org.example.Calendar"
+    let bus: PrivateBus
+    let server: FakeNotificationServer
+    let scene: ServiceScene
+
+    init(delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2)) async throws {
+        let bus = try PrivateBus()
+        self.bus = bus
+        server = try await FakeNotificationServer(bus: bus)
+        scene = try await ServiceScene(bus: bus, delivery: delivery)
+    }
+
+    /// Posts a notification and has the user click it; returns its request id.
+    @discardableResult
+    func click(_ title: String = "Standup") async throws -> String {
+        let id = try #require(try await scene.call("Post", .string(Self.app), .string(""), .string(title), .string("")))
+        let shown = try await server.notifyCalls.next(within: .seconds(10), "Notify")
+        try await server.emitActionInvoked(id: shown.id, key: "default")
+        return id
+    }
+
+    /// A handler on a new connection, registered for the app (owning the app id as its bus name, if asked).
+    func handler(owningAppID: Bool = false) async throws -> RecordingHandler {
+        let connection = try bus.connect()
+        if owningAppID { _ = try await connection.requestName(Self.app) }
+        let handler = RecordingHandler(connection: connection)
+        _ = try await Proxy(connection: connection, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string(Self.app), .objectPath(handler.path)])
+        return handler
+    }
+
+    /// The responses still waiting for the app's handler.
+    func waiting() async throws -> [NotificationResponse] {
+        try await scene.daemon.store.outbox(of: try AppID(validating: Self.app)).map(\.response)
+    }
+
+    /// Waits until the outbox holds `count` responses (the acknowledgement lands just after the handler returns).
+    func expectWaiting(_ count: Int) async throws {
+        _ = try await withDeadline(.seconds(10), "\(count) responses in the outbox") {
+            while try await waiting().count != count { try await Task.sleep(for: .milliseconds(10)) }
+            return true
+        }
+    }
+}
+
+@Suite struct RouterTests {
+    @Test func aHandlerThatFailsTwiceGetsTheResponseOnceOnTheThirdTry() async throws {
+        let scene = try await RouterScene()
+        let handler = try await scene.handler()
+        handler.fail(next: 2)
+        let id = try await scene.click()
+        #expect(try await handler.responses.next().requestId == id)
+        #expect(handler.calls.pending.count == 3)  // two failures, one success
+        try await scene.expectWaiting(0)
+        // Nothing more comes: the next response is the next click's.
+        let next = try await scene.click("Retro")
+        #expect(try await handler.responses.next().requestId == next)
+    }
+
+    @Test func aHandlerUnderTheAppIDGetsWhatWaitedWhenItComesBack() async throws {
+        let scene = try await RouterScene()
+        let first = try await scene.handler(owningAppID: true)
+        first.connection.close()  // the app quits
+        let id = try await scene.click()
+        try await scene.expectWaiting(1)
+        // The app starts again and takes its name back; it does not register again.
+        let connection = try scene.bus.connect()
+        let again = RecordingHandler(connection: connection)
+        _ = try await connection.requestName(RouterScene.app)
+        #expect(try await again.responses.next().requestId == id)
+        try await scene.expectWaiting(0)
+        #expect(again.calls.pending == [id])  // delivered once
+    }
+
+    @Test func aHandlerOnAUniqueNameIsForgottenWhenItLeavesAndTheResponseWaitsForTheNext() async throws {
+        let scene = try await RouterScene()
+        let first = try await scene.handler()
+        first.connection.close()
+        let id = try await scene.click()
+        try await scene.expectWaiting(1)
+        let second = try await scene.handler()
+        #expect(try await second.responses.next().requestId == id)
+        #expect(first.calls.pending.isEmpty)
+    }
+
+    @Test func oneAppsHungHandlerDoesNotHoldUpAnother() async throws {
+        let scene = try await RouterScene()
+        let hung = try scene.bus.connect()
+        hung.export([Interface(HandlerInterface.name, methods: [
+            Method("DidReceive", in: "s response_json", out: "s disposition") { _ in
+                try await Task.sleep(for: .seconds(60))
+                return [.string("dismiss")]
+            },
+        ])], at: "/org/example/Hung")
+        _ = try await Proxy(connection: hung, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string("org.example.Hung"), .objectPath("/org/example/Hung")])
+        _ = try await scene.scene.call("Post", .string("org.example.Hung"), .string(""), .string("Stuck"), .string(""))
+        let stuck = try await scene.server.notifyCalls.next()
+        try await scene.server.emitActionInvoked(id: stuck.id, key: "default")
+
+        let handler = try await scene.handler()
+        let id = try await scene.click()
+        #expect(try await handler.responses.next(within: .seconds(10)).requestId == id)
+    }
+
+    @Test func responsesOlderThanTheMaximumAgeAreDroppedNotDelivered() async throws {
+        let scene = try await RouterScene(delivery: DeliveryPolicy(maxAgeSeconds: 0.2))
+        try await scene.click("Old news")
+        try await scene.expectWaiting(1)
+        try await Task.sleep(for: .milliseconds(300))  // it ages past the policy's maximum
+        let handler = try await scene.handler()
+        let fresh = try await scene.click("Fresh")
+        #expect(try await handler.responses.next().requestId == fresh)
+        #expect(handler.calls.pending == [fresh])  // the old one never came
+    }
+
+    @Test func anExecHandlerRunsOncePerResponseAndABadOneIsRefusedWithAReason() async throws {
+        let scene = try await RouterScene()
+        let directory = try TemporaryDirectory.make(prefix: "usernoted-exec-route")
+        let log = directory.appending(path: "log").path
+        let handler = try writeScript(directory.appending(path: "handler").path, #"echo "$USERNOTED_REQUEST_ID $USERNOTED_ACTION" >> '\#(log)'"#)
+
+        await #expect {
+            try await scene.scene.call("SetExecHandler", .string(RouterScene.app), ["/nonexistent/handler"].dbusValue)
+        } throws: { isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "argv[0] '/nonexistent/handler' is not an executable file") }
+
+        try await scene.scene.call("SetExecHandler", .string(RouterScene.app), [handler].dbusValue)
+        let id = try await scene.click()
+        _ = try await withDeadline(.seconds(10), "the handler's line") {
+            while (try? String(contentsOfFile: log, encoding: .utf8)) != "\(id) default\n" { try await Task.sleep(for: .milliseconds(10)) }
+            return true
+        }
+        try await scene.expectWaiting(0)  // exit 0 acknowledged it
+    }
+}
