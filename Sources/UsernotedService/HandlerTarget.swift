@@ -1,4 +1,5 @@
 import DBus
+import UserNotificationsCore
 
 /// Where an app's responses go.
 public enum HandlerTarget: Sendable, Hashable {
@@ -8,6 +9,9 @@ public enum HandlerTarget: Sendable, Hashable {
     case bus(name: String, path: ObjectPath)
     /// A program run once per response (argv, never a shell).
     case exec(argv: [String])
+    /// An app that registered nothing: `org.freedesktop.Application.ActivateAction` on its
+    /// app id (as GApplication apps serve it), which D-Bus activation can start.
+    case application(AppID)
 
     /// Whether the target is tied to one connection's unique name.
     var isUniqueName: Bool {

@@ -5,7 +5,8 @@ import Logging
 import UserNotificationsCore
 
 /// Routes each response to its app: the `Response` signal for observers, and the app's
-/// handler — `Handler1.DidReceive` on the bus, or an exec handler — which acknowledges by
+/// handler — `Handler1.DidReceive` on the bus, an exec handler, or for an app that
+/// registered neither, `org.freedesktop.Application.ActivateAction` — which acknowledges by
 /// answering. A response waits in the store's outbox until acknowledged, across restarts:
 /// retried with backoff while the handler fails, delivered as soon as a handler that is
 /// away comes back, dropped (with a log line) only when older than the policy's age.
@@ -29,6 +30,8 @@ public actor Router {
     private var again: Set<AppID> = []
     private var attempts: [AppID: Int] = [:]
     private var retries: [AppID: Task<Void, Never>] = [:]
+    /// Watches on the app ids of apps without a handler (for `ActivateAction` once they appear).
+    private var appNameWatches: [AppID: Task<Void, Never>] = [:]
 
     public init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store,
@@ -156,8 +159,9 @@ public actor Router {
 
     /// Delivers the outbox of `app` in order while its handler acknowledges.
     private func drain(_ app: AppID) async {
-        while let target = handlers[app]?.target, retries[app] == nil,
-              let (seq, response) = try? await store.outbox(of: app).first {
+        while retries[app] == nil, let (seq, response) = try? await store.outbox(of: app).first {
+            let target = handlers[app]?.target ?? .application(app)
+            if case .application = target { await watchAppName(app) }
             let age = Date().timeIntervalSince(response.date)
             if age > policy.maxAgeSeconds {
                 logger.warning("dropping a response no handler took in time", metadata: [
@@ -169,7 +173,7 @@ public actor Router {
             let disposition: String
             do {
                 disposition = try await deliver(response, to: target)
-            } catch let error as DBusError where error.name == .serviceUnknown || error.name == .nameHasNoOwner {
+            } catch let error as DBusError where Self.isAway(error) {
                 logger.info("handler is not on the bus; the response waits for it",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)"])
                 return
@@ -199,7 +203,28 @@ public actor Router {
         case .exec(let argv):
             return try await ExecHandler.deliver(
                 response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))
+        case .application:
+            return try await ApplicationActivation.deliver(response, over: connection)
         }
+    }
+
+    /// Whether a delivery failed because nobody is there to take it (rather than a handler failing).
+    private static func isAway(_ error: DBusError) -> Bool {
+        [.serviceUnknown, .nameHasNoOwner].contains(error.name) || error.name.rawValue == "org.freedesktop.DBus.Error.Spawn.ServiceNotFound"
+    }
+
+    /// For an app with no handler: delivers as soon as its app id appears on the bus.
+    private func watchAppName(_ app: AppID) async {
+        guard appNameWatches[app] == nil,
+              let changes = try? await connection.nameOwnerChanges(of: app.rawValue) else { return }
+        appNameWatches[app] = Task { [weak self] in
+            for await change in changes where !change.newOwner.isEmpty { await self?.appNameAppeared(app) }
+        }
+    }
+
+    private func appNameAppeared(_ app: AppID) {
+        guard handlers[app] == nil else { return }
+        startFlush(app)
     }
 
     /// Tries `app`'s outbox again after the next backoff delay.

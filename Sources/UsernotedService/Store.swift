@@ -64,9 +64,11 @@ public final class Store: Sendable {
 
     /// Records where the responses of `app` go.
     public func setHandler(_ app: AppID, _ target: HandlerTarget) async throws {
-        let (busName, path, argv): (String, String, String?) = switch target {
-        case .bus(let name, let path): (name, path.rawValue, nil)
-        case .exec(let argv): ("", "", String(decoding: try JSONEncoder().encode(argv), as: UTF8.self))
+        let (busName, path, argv): (String, String, String?)
+        switch target {
+        case .bus(let name, let objectPath): (busName, path, argv) = (name, objectPath.rawValue, nil)
+        case .exec(let arguments): (busName, path, argv) = ("", "", String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self))
+        case .application: return try await removeHandler(app)  // the default: nothing to keep
         }
         try await database.write { db in
             try db.execute(

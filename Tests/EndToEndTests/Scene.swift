@@ -34,10 +34,17 @@ struct Scene {
         """
     }
 
-    init(registerHandler: Bool = true) async throws {
+    /// Starts everything; `config` is the daemon's config.toml, if any.
+    init(registerHandler: Bool = true, config: String? = nil) async throws {
         bus = try PrivateBus()
         desktop = try await TestDesktop(bus: bus)
-        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment)
+        var arguments: [String] = []
+        if let config {
+            let file = bus.directory.appending(path: "config.toml")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            arguments = ["--config", file.path]
+        }
+        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment, arguments: arguments)
         app = try bus.connect()
         handler = RecordingHandler(connection: app)
         center = Proxy(connection: app, destination: "io.github.usernoted", path: "/io/github/usernoted", interface: "io.github.usernoted.Center1")

@@ -1,0 +1,135 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+
+/// How the app's side answers, end to end with dunst: dispositions, handlers that fail or
+/// are away, exec handlers, and GApplication-style apps.
+@Suite(.serialized) struct HandlerTests {
+    static let fastRetries = "[delivery]\nfirstRetrySeconds = 0.1\nmaxRetrySeconds = 0.5\n"
+
+    /// The reminders flow: COMPLETE is answered with `keep` and the same identifier posted
+    /// again with PENDING; the notification stays on screen with the other action.
+    @Test func keepWithAnInPlaceActionSwap() async throws {
+        let scene = try await Scene()
+        let categories = """
+            [{"identifier": "REMINDER", "actions": [{"identifier": "COMPLETE", "title": "Complete"}]},
+             {"identifier": "REMINDER_DONE", "actions": [{"identifier": "PENDING", "title": "Mark as pending"}]}]
+            """
+        _ = try await scene.center.call("SetCategories", [.string(Scene.appID), .string(categories)])
+        let reminder = #"{"identifier":"milk","content":{"title":"Buy milk","categoryIdentifier":"%@"}}"#
+        _ = try await scene.center.call("Add", [.string(Scene.appID), .string(reminder.replacingOccurrences(of: "%@", with: "REMINDER"))])
+        try await scene.expectDisplayed(1)
+
+        scene.handler.answer("keep")
+        try scene.desktop.pick("COMPLETE")
+        #expect(try await scene.handler.responses.next().actionIdentifier == "COMPLETE")
+        _ = try await scene.center.call("Add", [.string(Scene.appID), .string(reminder.replacingOccurrences(of: "%@", with: "REMINDER_DONE"))])
+        try await scene.expectDisplayed(1)  // swapped in place, not a second notification
+
+        scene.handler.answer("dismiss")
+        try scene.desktop.pick("PENDING")
+        let pending = try await scene.handler.responses.next()
+        #expect(pending.actionIdentifier == "PENDING" && pending.requestId == "milk")
+        try await scene.expectDisplayed(0)
+    }
+
+    @Test func forwardClosesItAndAlsoDeliversTheDefaultAction() async throws {
+        let scene = try await Scene()
+        try await scene.postMeeting("fwd")
+        try await scene.expectDisplayed(1)
+        scene.handler.answer("forward")
+        try scene.desktop.pick("ACCEPT_ACTION")
+        #expect(try await scene.handler.responses.next().actionIdentifier == "ACCEPT_ACTION")
+        let forwarded = try await scene.handler.responses.next()
+        #expect(forwarded.actionIdentifier == "default" && forwarded.requestId == "fwd")
+        try await scene.expectDisplayed(0)
+    }
+
+    @Test func aHandlerThatFailsTwiceThenAcknowledgesGetsItOnce() async throws {
+        let scene = try await Scene(config: Self.fastRetries)
+        scene.handler.fail(next: 2)
+        try await scene.postMeeting("flaky")
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("DECLINE_ACTION")
+        #expect(try await scene.handler.responses.next().actionIdentifier == "DECLINE_ACTION")
+        #expect(scene.handler.calls.pending == ["flaky", "flaky", "flaky"])
+        try await scene.expectDisplayed(0)  // acknowledged with `dismiss`
+        #expect(scene.handler.responses.pending.isEmpty)
+    }
+
+    @Test func anAppThatQuitGetsTheResponseOnceWhenItIsBack() async throws {
+        let scene = try await Scene(registerHandler: false)
+        let first = try scene.bus.connect()
+        _ = try await first.requestName(Scene.appID)
+        let firstHandler = RecordingHandler(connection: first)
+        _ = try await Proxy(connection: first, destination: "io.github.usernoted", path: "/io/github/usernoted",
+                            interface: "io.github.usernoted.Center1")
+            .call("RegisterHandler", [.string(Scene.appID), .objectPath(firstHandler.path)])
+        first.close()  // the app quits
+
+        try await scene.postMeeting("while-away")
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("ACCEPT_ACTION")
+        try await scene.expectDisplayed(1)  // nobody took it yet: still on screen
+
+        let again = try scene.bus.connect()
+        let handler = RecordingHandler(connection: again)
+        _ = try await again.requestName(Scene.appID)  // the app starts again; it registers nothing
+        let response = try await handler.responses.next()
+        #expect(response.actionIdentifier == "ACCEPT_ACTION" && response.requestId == "while-away")
+        try await scene.expectDisplayed(0)
+        #expect(handler.calls.pending == ["while-away"])
+    }
+
+    @Test func anExecHandlerGetsTheChoiceOfAUserWhoseAppIsNotRunning() async throws {
+        let scene = try await Scene(registerHandler: false)
+        let log = scene.bus.directory.appending(path: "choices").path
+        let script = scene.bus.directory.appending(path: "on-response").path
+        let fd = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        let body = Array("#!/bin/sh\necho \"$USERNOTED_ACTION $(cat)\" >> '\(log)'\n".utf8)
+        _ = write(fd, body, body.count)
+        close(fd)
+        _ = try await scene.center.call("SetExecHandler", [.string(Scene.appID), [script].dbusValue])
+
+        try await scene.postMeeting("by-script")
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("DECLINE_ACTION")
+        let line = try await withDeadline(.seconds(10), "the exec handler's line") {
+            while true {
+                if let text = try? String(contentsOfFile: log, encoding: .utf8), text.hasSuffix("\n") { return text }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(line.hasPrefix("DECLINE_ACTION {"))
+        #expect(line.contains(#""MEETING_ID":"M-by-script""#))
+        try await scene.expectDisplayed(0)
+    }
+
+    @Test func aGApplicationStyleAppGetsActivateActionWithTheResponse() async throws {
+        let scene = try await Scene(registerHandler: false)
+        let app = try scene.bus.connect()
+        let activations = Inbox<(String, String)>()
+        app.export([Interface("org.freedesktop.Application", methods: [
+            Method("ActivateAction", in: "s action_name, av parameter, a{sv} platform_data") { call in
+                let parameter = call.arguments[1]
+                guard case .array(.variant, let items) = parameter, case .variant(.string(let json))? = items.first else {
+                    throw DBusError(.invalidArgs, "expected one string parameter, got \(parameter)")
+                }
+                activations.put((call.argument(0), json))
+                return []
+            },
+        ])], at: "/org/example/Calendar")
+        _ = try await app.requestName(Scene.appID)
+
+        try await scene.postMeeting("gapp")
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("ACCEPT_ACTION")
+        let (action, json) = try await activations.next()
+        #expect(action == "ACCEPT_ACTION")
+        let response = try ModelJSON.decodeResponse(json)
+        #expect(response.requestId == "gapp" && response.notification.content.userInfo["USER_ID"] == "U-42")
+        try await scene.expectDisplayed(0)
+    }
+}
