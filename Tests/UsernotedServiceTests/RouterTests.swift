@@ -14,10 +14,13 @@ struct RouterScene {
     let server: FakeNotificationServer
     let scene: ServiceScene
 
-    init(delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2)) async throws {
+    init(
+        delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2),
+        capabilities: [String] = ["actions", "body"]
+    ) async throws {
         let bus = try PrivateBus()
         self.bus = bus
-        server = try await FakeNotificationServer(bus: bus)
+        server = try await FakeNotificationServer(bus: bus, capabilities: capabilities)
         scene = try await ServiceScene(bus: bus, delivery: delivery)
     }
 
@@ -144,5 +147,49 @@ struct RouterScene {
             return true
         }
         try await scene.expectWaiting(0)  // exit 0 acknowledged it
+    }
+
+    static let chat = """
+        [{"identifier": "MESSAGE", "actions": [
+            {"identifier": "REPLY", "title": "Reply", "textInputButtonTitle": "Send", "textInputPlaceholder": "Message"},
+            {"identifier": "LIKE", "title": "Like", "options": ["foreground"]}]}]
+        """
+
+    /// Posts a MESSAGE notification; returns the server's id for it.
+    func postMessage(_ scene: RouterScene) async throws -> UInt32 {
+        try await scene.scene.call("SetCategories", .string(RouterScene.app), .string(Self.chat))
+        try await scene.scene.call("Post", .string(RouterScene.app), .string("MESSAGE"), .string("Anna"), .string("Lunch?"))
+        return try await scene.server.notifyCalls.next().id
+    }
+
+    @Test func anInlineReplyReachesTheHandlerAsUserText() async throws {
+        let scene = try await RouterScene(capabilities: ["actions", "body", "inline-reply"])
+        let handler = try await scene.handler()
+        let id = try await postMessage(scene)
+        #expect(await scene.server.notification(id)?.actionKeys.contains("inline-reply") == true)
+        try await scene.server.emitNotificationReplied(id: id, text: "On my way")
+        let response = try await handler.responses.next()
+        #expect(response.actionIdentifier == "REPLY" && response.userText == "On my way")
+    }
+
+    @Test func withoutInlineReplyTheReplyButtonArrivesWithoutText() async throws {
+        let scene = try await RouterScene()
+        let handler = try await scene.handler()
+        let id = try await postMessage(scene)
+        try await scene.server.emitActionInvoked(id: id, key: "REPLY")
+        let response = try await handler.responses.next()
+        #expect(response.actionIdentifier == "REPLY" && response.userText == nil)
+    }
+
+    @Test func theActivationTokenBeforeAForegroundActionGoesWithTheResponse() async throws {
+        let scene = try await RouterScene()
+        let handler = try await scene.handler()
+        let id = try await postMessage(scene)
+        try await scene.server.emitActivationToken(id: id, token: "wayland-token-42")
+        try await scene.server.emitActionInvoked(id: id, key: "LIKE")
+        let response = try await handler.responses.next()
+        #expect(response.actionIdentifier == "LIKE" && response.activationToken == "wayland-token-42")
+        let raw = try await handler.rawResponses.next()
+        #expect(raw.contains(#""activationToken":"wayland-token-42""#))
     }
 }
