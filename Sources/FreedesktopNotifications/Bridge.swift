@@ -21,6 +21,11 @@ public actor NotificationBridge {
     private var keysByServerID: [UInt32: NotificationKey] = [:]
     private var serverOwner: String?
     private var capabilities: ServerCapabilities?
+    /// Whether notifications show only what their category allows while previews are hidden.
+    private var previewsHidden = false
+    /// Notifications with a `Notify` under way, and those changed meanwhile.
+    private var presenting: Set<NotificationKey> = []
+    private var presentAgain: Set<NotificationKey> = []
     private var tasks: [Task<Void, Never>] = []
 
     /// Every interaction, in the order the server reported them.
@@ -80,6 +85,14 @@ public actor NotificationBridge {
         return await present(key)
     }
 
+    /// Hides or shows again the previews of every notification (in place), e.g. when the
+    /// screen locks and unlocks; responses still carry the full request.
+    public func setPreviewsHidden(_ hidden: Bool) async {
+        guard hidden != previewsHidden else { return }
+        previewsHidden = hidden
+        for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }
+    }
+
     /// Closes the notification on the server and forgets it (no response follows).
     public func close(_ key: NotificationKey) async {
         guard let entry = live.removeValue(forKey: key) else { return }
@@ -104,11 +117,31 @@ public actor NotificationBridge {
         return fetched
     }
 
+    /// Shows `key`'s notification as it is now. One `Notify` per notification at a time: a
+    /// change while one is under way (a replacement, the screen locking) is shown right after
+    /// it, with its id as `replaces_id`, so two calls never race into two notifications.
     private func present(_ key: NotificationKey) async -> UInt32? {
+        guard !presenting.contains(key) else {
+            presentAgain.insert(key)
+            return live[key]?.serverID
+        }
+        presenting.insert(key)
+        defer { presenting.remove(key) }
+        var id: UInt32?
+        repeat {
+            presentAgain.remove(key)
+            id = await notify(key)
+        } while presentAgain.contains(key)
+        return id
+    }
+
+    /// One `Notify` for `key`'s notification; records the id the server gave it.
+    private func notify(_ key: NotificationKey) async -> UInt32? {
         guard let entry = live[key] else { return nil }
         let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
+        let shown = previewsHidden ? entry.request.hidingPreview(category: entry.category) : entry.request
         let call = NotifyMapping.call(
-            appID: key.appID, request: entry.request, category: entry.category, capabilities: caps,
+            appID: key.appID, request: shown, category: entry.category, capabilities: caps,
             replacesID: entry.serverID ?? 0)
         guard let id = try? await server.notify(call) else { return nil }
         guard live[key] != nil else {

@@ -2,8 +2,9 @@ import Foundation
 import TOMLKit
 import UserNotificationsCore
 
-/// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``) and the
-/// `[delivery]` table (see ``DeliveryPolicy``), every key optional. A missing file means the
+/// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``), the
+/// `[delivery]` table (see ``DeliveryPolicy``) and the `[privacy]` table (see
+/// ``PrivacyPolicy``), every key optional. A missing file means the
 /// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
 /// a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
@@ -11,11 +12,14 @@ public struct Config: Sendable, Hashable, Decodable {
     public var limits: Limits
     /// How responses reach handlers.
     public var delivery: DeliveryPolicy
+    /// When previews are hidden.
+    public var privacy: PrivacyPolicy
 
     /// The defaults.
-    public init(limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy()) {
+    public init(limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy()) {
         self.limits = limits
         self.delivery = delivery
+        self.privacy = privacy
     }
 
     /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`.
@@ -44,18 +48,35 @@ public struct Config: Sendable, Hashable, Decodable {
             throw ConfigError(file: file, problem: error.rooted(at: "limits").message)
         } catch let error as ConfigError {
             throw ConfigError(file: file, problem: error.problem)
+        } catch let error as DecodingError {
+            throw ConfigError(file: file, problem: describe(error))
         } catch {
             throw ConfigError(file: file, problem: "\(error)")
         }
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery }
+    /// A decoding error as `table.key: what is wrong`.
+    private static func describe(_ error: DecodingError) -> String {
+        let (path, detail): ([any CodingKey], String) = switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            (context.codingPath, context.debugDescription)
+        case .keyNotFound(let key, let context):
+            // TOMLKit also reports a value of the wrong type this way, with the key already in the path.
+            (context.codingPath.last?.stringValue == key.stringValue ? context.codingPath : context.codingPath + [key],
+             context.debugDescription)
+        @unknown default: ([], "\(error)")
+        }
+        return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         limits = try c.decodeIfPresent(Limits.self, forKey: .limits) ?? .default
         delivery = try c.decodeIfPresent(DeliveryPolicy.self, forKey: .delivery) ?? DeliveryPolicy()
+        privacy = try c.decodeIfPresent(PrivacyPolicy.self, forKey: .privacy) ?? PrivacyPolicy()
     }
 }
 

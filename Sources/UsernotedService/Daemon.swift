@@ -13,15 +13,21 @@ public final class Daemon: Sendable {
     public let center: Center
     public let router: Router
     private let logger: Logger
+    private let privacy: PrivacyPolicy
+    private let systemBusAddress: String?
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to the wall clock.
+    /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
     public init(
-        connection: Connection, store: Store, logger: Logger, config: Config = Config(), scheduler: Scheduler? = nil
+        connection: Connection, store: Store, logger: Logger, config: Config = Config(), scheduler: Scheduler? = nil,
+        systemBusAddress: String? = nil
     ) {
         self.connection = connection
         self.store = store
         self.logger = logger
+        privacy = config.privacy
+        self.systemBusAddress = systemBusAddress
         bridge = NotificationBridge(connection: connection)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
         center = Center(bridge: bridge, store: store, scheduler: self.scheduler, limits: config.limits)
@@ -48,8 +54,11 @@ public final class Daemon: Sendable {
             Task { for await change in bridge.changes { await store.record(change) } },
         ]
         defer { tasks.forEach { $0.cancel() } }
+        await bridge.setPreviewsHidden(privacy.hidesPreviews(locked: false))
         try await takeOverDelivered()
         try await router.restore()
+        let lockWatch = followLockState()
+        defer { lockWatch.cancel() }
         let timer = WallClockTimer { Task { await scheduler.wake() } }
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
         await withTaskCancellationHandler {
@@ -59,6 +68,18 @@ public final class Daemon: Sendable {
         }
         await bridge.stop()
         logger.info("stopped")
+    }
+
+    /// Hides previews and holds `authenticationRequired` responses while the session is locked.
+    private func followLockState() -> Task<Void, Never> {
+        let (bridge, router, privacy, logger) = (bridge, router, privacy, logger)
+        guard let address = systemBusAddress else { return Task {} }
+        return Task {
+            for await locked in await SessionLock.states(address: address, logger: logger) {
+                await router.setLocked(locked)
+                await bridge.setPreviewsHidden(privacy.hidesPreviews(locked: locked))
+            }
+        }
     }
 
     /// Shows again, in place, what a previous run had on screen, so its clicks come here.

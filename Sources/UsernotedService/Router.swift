@@ -30,6 +30,8 @@ public actor Router {
     private var again: Set<AppID> = []
     private var attempts: [AppID: Int] = [:]
     private var retries: [AppID: Task<Void, Never>] = [:]
+    /// Whether the session is locked: responses to `authenticationRequired` actions wait.
+    private var locked = false
     /// Watches on the app ids of apps without a handler (for `ActivateAction` once they appear).
     private var appNameWatches: [AppID: Task<Void, Never>] = [:]
 
@@ -170,6 +172,11 @@ public actor Router {
                 try? await store.acknowledge(seq)
                 continue
             }
+            if locked, await requiresAuthentication(response) {
+                logger.info("holding a response until the session is unlocked (authenticationRequired)",
+                            metadata: ["app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)"])
+                return
+            }
             let disposition: String
             do {
                 disposition = try await deliver(response, to: target)
@@ -206,6 +213,21 @@ public actor Router {
         case .application:
             return try await ApplicationActivation.deliver(response, over: connection)
         }
+    }
+
+    /// Follows the session's lock state; on unlock, what was held goes out.
+    public func setLocked(_ locked: Bool) async {
+        self.locked = locked
+        guard !locked else { return }
+        for app in (try? await store.appsWithOutbox()) ?? [] { startFlush(app) }
+    }
+
+    /// Whether the response is to an action that asks for an unlocked session.
+    private func requiresAuthentication(_ response: NotificationResponse) async -> Bool {
+        guard let category = try? await center.category(response.notification.content.categoryIdentifier, of: response.appId),
+              let action = category.action(withIdentifier: response.actionIdentifier)
+        else { return false }
+        return action.options.contains(.authenticationRequired)
     }
 
     /// Whether a delivery failed because nobody is there to take it (rather than a handler failing).

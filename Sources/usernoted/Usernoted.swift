@@ -36,7 +36,9 @@ struct Usernoted: AsyncParsableCommand {
             logger.info("state", metadata: ["directory": "\(directory.path)"])
             let connection = try Connection.sessionBus()
             let group = ServiceGroup(
-                services: [DaemonService(daemon: Daemon(connection: connection, store: store, logger: logger, config: settings))],
+                services: [DaemonService(daemon: Daemon(
+                    connection: connection, store: store, logger: logger, config: settings,
+                    systemBusAddress: SessionLock.systemBusAddress()))],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()

@@ -33,15 +33,22 @@ import UserNotificationsCore
             postsPerSecond = 5
             """)
         #expect(config.limits == Limits(pendingPerApp: 500, postsPerSecond: 5))
+        let other = try load("[privacy]\nhidePreviews = \"always\"\n[delivery]\nfirstRetrySeconds = 0.5\nmaxAgeSeconds = 3600")
+        #expect(other.privacy.hidePreviews == .always)
+        #expect(other.delivery == DeliveryPolicy(firstRetrySeconds: 0.5, maxAgeSeconds: 3600))  // whole numbers are seconds too
     }
 
     @Test func mistakesNameTheFileAndTheKey() throws {
-        #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: limits, delivery") == true)
+        #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: limits, delivery, privacy") == true)
         let typo = try #require(problem("[limits]\npendingPerAp = 1"))
         #expect(typo.contains("config.toml: "))
         #expect(typo.contains("unknown field 'pendingPerAp'") && typo.contains("did you mean 'pendingPerApp'?"))
         #expect(problem("[limits]\npostsPerSecond = -1")?.contains("limits.postsPerSecond: must not be negative") == true)
         #expect(problem("[limits\n")?.contains("not valid TOML") == true)
+        #expect(problem("[privacy]\nhidePreviews = \"sometimes\"")?.contains(#"privacy.hidePreviews: "sometimes" is not one of "whenLocked", "always", "never""#) == true)
+        #expect(problem("[limits]\npendingPerApp = \"many\"")?.contains("limits.pendingPerApp: has the wrong type") == true)
+        #expect(problem("[delivery]\nmaxAgeSeconds = 0")?.contains("delivery.maxAgeSeconds: must be a positive number of seconds") == true)
+        #expect(problem("[delivery]\nmaxAgeSeconds = \"a week\"")?.contains("delivery.maxAgeSeconds: must be a positive number of seconds") == true)
     }
 
     @Test func theFileFollowsXDG() {

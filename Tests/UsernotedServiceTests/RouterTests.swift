@@ -16,12 +16,12 @@ struct RouterScene {
 
     init(
         delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2),
-        capabilities: [String] = ["actions", "body"]
+        capabilities: [String] = ["actions", "body"], logind: FakeLogind? = nil
     ) async throws {
         let bus = try PrivateBus()
         self.bus = bus
         server = try await FakeNotificationServer(bus: bus, capabilities: capabilities)
-        scene = try await ServiceScene(bus: bus, delivery: delivery)
+        scene = try await ServiceScene(bus: bus, delivery: delivery, systemBusAddress: logind?.bus.address)
     }
 
     /// Posts a notification and has the user click it; returns its request id.

@@ -13,7 +13,10 @@ struct ServiceScene {
     let center: Proxy
 
     /// Starts the daemon on `bus` (a new private one by default), with its state in a new directory.
-    init(bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy()) async throws {
+    init(
+        bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(),
+        privacy: PrivacyPolicy = PrivacyPolicy(), systemBusAddress: String? = nil
+    ) async throws {
         self.bus = try bus ?? PrivateBus()
         let bus = self.bus
         let connection = try bus.connect()
@@ -21,7 +24,8 @@ struct ServiceScene {
         let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
         let store = try Store(directory: bus.directory.appending(path: "state"), logger: Logger(label: "test"))
         let daemon = Daemon(
-            connection: connection, store: store, logger: Logger(label: "test"), config: Config(limits: limits, delivery: delivery))
+            connection: connection, store: store, logger: Logger(label: "test"),
+            config: Config(limits: limits, delivery: delivery, privacy: privacy), systemBusAddress: systemBusAddress)
         self.daemon = daemon
         running = Task { try await daemon.run() }
         _ = try await withDeadline(.seconds(10), "daemon owning its name") {

@@ -1,0 +1,68 @@
+import DBus
+import Foundation
+import Logging
+import Testing
+import TestSupport
+import UserNotificationsCore
+@testable import UsernotedService
+
+/// The screen locked and unlocked through a fake logind: previews hidden, then restored;
+/// responses to `authenticationRequired` actions held until unlock.
+@Suite struct SessionLockTests {
+    static let categories = """
+        [{"identifier": "PAYMENT", "hiddenPreviewsBodyPlaceholder": "Payment request",
+          "actions": [{"identifier": "PAY", "title": "Pay", "options": ["authenticationRequired"]},
+                      {"identifier": "LATER", "title": "Later"}]}]
+        """
+
+    @Test func theLockStateIsReadAndFollowed() async throws {
+        let logind = try await FakeLogind(locked: true)
+        var states = await SessionLock.states(address: logind.bus.address, logger: Logger(label: "test")).makeAsyncIterator()
+        #expect(await states.next() == true)
+        try logind.setLocked(false)
+        #expect(await states.next() == false)
+    }
+
+    @Test func withoutLogindTheSessionCountsAsUnlocked() async throws {
+        let bus = try PrivateBus()  // a "system bus" with no logind on it
+        var states = await SessionLock.states(address: bus.address, logger: Logger(label: "test")).makeAsyncIterator()
+        #expect(await states.next() == nil)
+    }
+
+    @Test func whileLockedPreviewsAreHiddenAndPaymentsWaitForUnlock() async throws {
+        let logind = try await FakeLogind()
+        let scene = try await RouterScene(logind: logind)
+        let handler = try await scene.handler()
+        try await scene.scene.call("SetCategories", .string(RouterScene.app), .string(Self.categories))
+        try await scene.scene.call("Post", .string(RouterScene.app), .string("PAYMENT"), .string("Pay Anna"), .string("42 EUR for lunch"))
+        let shown = try await scene.server.notifyCalls.next()
+        #expect(shown.summary == "Pay Anna" && shown.body == "42 EUR for lunch")
+
+        try logind.setLocked(true)
+        let hidden = try await scene.server.notifyCalls.next(within: .seconds(10), "the re-Notify with the preview hidden")
+        #expect(hidden.replacesID == shown.id)
+        #expect(hidden.summary == "" && hidden.body == "Payment request")
+
+        try await scene.server.emitActionInvoked(id: shown.id, key: "PAY")
+        try await scene.expectWaiting(1)  // held: the session is locked
+        #expect(handler.calls.pending.isEmpty)
+
+        try logind.setLocked(false)
+        let restored = try await scene.server.notifyCalls.next(within: .seconds(10), "the re-Notify with the preview back")
+        #expect(restored.summary == "Pay Anna" && restored.body == "42 EUR for lunch")
+        let response = try await handler.responses.next()
+        #expect(response.actionIdentifier == "PAY")
+        #expect(response.notification.content.body == "42 EUR for lunch")  // the app gets the full request
+    }
+
+    @Test func actionsWithoutAuthenticationAreNotHeld() async throws {
+        let logind = try await FakeLogind(locked: true)
+        let scene = try await RouterScene(logind: logind)
+        let handler = try await scene.handler()
+        try await scene.scene.call("SetCategories", .string(RouterScene.app), .string(Self.categories))
+        try await scene.scene.call("Post", .string(RouterScene.app), .string("PAYMENT"), .string("Pay Anna"), .string("42 EUR"))
+        let shown = try await scene.server.notifyCalls.next()
+        try await scene.server.emitActionInvoked(id: shown.id, key: "LATER")
+        #expect(try await handler.responses.next().actionIdentifier == "LATER")
+    }
+}
