@@ -63,6 +63,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A stand-in app that D-Bus activation starts in tests.
+        .executableTarget(name: "HandlerApp", dependencies: ["DBus"], path: "Tests/TestApps/HandlerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
         .target(name: "TestSupport", dependencies: ["DBus", "UserNotificationsCore"]),
 

@@ -43,10 +43,12 @@ public final class PrivateBus: Sendable {
     /// A new connection to this bus.
     public func connect() throws -> Connection { try Connection(address: address) }
 
-    /// The environment a child process needs to use this bus as its session bus.
+    /// The environment a child process needs to use this bus as its session bus. It gets
+    /// this bus as its system bus too, so nothing in a test reads the machine's logind.
     public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = address
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = address
         return env
     }
 

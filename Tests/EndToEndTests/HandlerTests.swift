@@ -132,4 +132,35 @@ import UserNotificationsCore
         #expect(response.requestId == "gapp" && response.notification.content.userInfo["USER_ID"] == "U-42")
         try await scene.expectDisplayed(0)
     }
+
+    @Test func anAppThatIsNotRunningIsStartedByDBusActivationToTakeTheResponse() async throws {
+        let scene = try await Scene(registerHandler: false)
+        // The app registered once under its name, then quit.
+        let app = try scene.bus.connect()
+        _ = try await app.requestName(Scene.appID)
+        _ = try await Proxy(connection: app, destination: "io.github.usernoted", path: "/io/github/usernoted",
+                            interface: "io.github.usernoted.Center1")
+            .call("RegisterHandler", [.string(Scene.appID), .objectPath("/org/example/Handler")])
+        app.close()
+        // It is installed with a D-Bus service file, as `make install` would do.
+        let log = scene.bus.directory.appending(path: "activated.log").path
+        let binary = DaemonProcess.productsDirectory.appending(path: "HandlerApp").path
+        try """
+            [D-BUS Service]
+            Name=\(Scene.appID)
+            Exec=\(binary) --name \(Scene.appID) --path /org/example/Handler --log \(log)
+            """.write(to: scene.bus.servicesDirectory.appending(path: "\(Scene.appID).service"), atomically: true, encoding: .utf8)
+
+        try await scene.postMeeting("activate-me")
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("DECLINE_ACTION")
+        let line = try await withDeadline(.seconds(20), "the activated app's log line") {
+            while true {
+                if let text = try? String(contentsOfFile: log, encoding: .utf8), !text.isEmpty { return text }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(line == "activate-me DECLINE_ACTION\n")
+        try await scene.expectDisplayed(0)
+    }
 }
