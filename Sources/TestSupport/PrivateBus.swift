@@ -14,13 +14,15 @@ public final class PrivateBus: Sendable {
     public var servicesDirectory: URL { directory.appending(path: "services") }
     private let process: ManagedProcess
 
-    /// Starts a bus and waits until it prints its address.
-    public init() throws {
+    /// Starts a bus and waits until it prints its address; `serviceDirectories` are searched
+    /// for D-Bus activation files besides its own.
+    public init(serviceDirectories: [URL] = []) throws {
         directory = try TemporaryDirectory.make(prefix: "usernoted-bus")
         try FileManager.default.createDirectory(
             at: directory.appending(path: "services"), withIntermediateDirectories: true)
         let config = directory.appending(path: "bus.conf")
-        try Self.configuration(directory: directory).write(to: config, atomically: true, encoding: .utf8)
+        try Self.configuration(directory: directory, serviceDirectories: serviceDirectories)
+            .write(to: config, atomically: true, encoding: .utf8)
         let (process, firstLine) = try ManagedProcess.start(
             "dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--nopidfile", "--print-address=1"],
             readFirstLine: true)
@@ -52,7 +54,7 @@ public final class PrivateBus: Sendable {
         return env
     }
 
-    private static func configuration(directory: URL) -> String {
+    private static func configuration(directory: URL, serviceDirectories: [URL]) -> String {
         """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -60,6 +62,7 @@ public final class PrivateBus: Sendable {
           <type>session</type>
           <listen>unix:path=\(directory.path)/bus</listen>
           <servicedir>\(directory.path)/services</servicedir>
+          \(serviceDirectories.map { "<servicedir>\($0.path)</servicedir>" }.joined(separator: "\n  "))
           <limit name="max_replies_per_connection">50000</limit>
           <limit name="max_match_rules_per_connection">50000</limit>
           <policy context="default">

@@ -1,0 +1,30 @@
+# make install [PREFIX=~/.local] [CONFIGURATION=release]: builds, then installs the binaries,
+# the systemd user unit and the D-Bus activation file; make uninstall removes them.
+# make install-files BUILT=DIR installs already built binaries from DIR.
+PREFIX ?= $(HOME)/.local
+CONFIGURATION ?= release
+BINDIR = $(PREFIX)/bin
+UNITDIR = $(PREFIX)/share/systemd/user
+DBUSDIR = $(PREFIX)/share/dbus-1/services
+BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
+
+.PHONY: build install install-files uninstall
+
+build:
+	scripts/install-deps
+	swift build -c $(CONFIGURATION) --product usernoted
+	swift build -c $(CONFIGURATION) --product usernotectl
+
+install: build install-files
+
+install-files:
+	install -d $(BINDIR) $(UNITDIR) $(DBUSDIR)
+	install -m 755 $(BUILT)/usernoted $(BUILT)/usernotectl $(BINDIR)/
+	sed 's|@bindir@|$(BINDIR)|g' systemd/usernoted.service.in > $(UNITDIR)/usernoted.service
+	sed 's|@bindir@|$(BINDIR)|g' systemd/io.github.usernoted.service.in > $(DBUSDIR)/io.github.usernoted.service
+	@echo "installed in $(PREFIX); start it with: systemctl --user daemon-reload && systemctl --user enable --now usernoted"
+	@echo "(or let the first D-Bus call start it)"
+
+uninstall:
+	-systemctl --user disable --now usernoted.service 2>/dev/null
+	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service

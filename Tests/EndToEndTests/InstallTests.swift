@@ -1,0 +1,49 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// What `make install` puts in place, used the way a desktop session uses it.
+@Suite(.serialized) struct InstallTests {
+    static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theFirstCallStartsTheInstalledDaemonByDBusActivation() async throws {
+        let prefix = try TemporaryDirectory.make(prefix: "usernoted-prefix")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let install = try Command.run(
+            "make", ["-C", Self.repository.path, "install-files", "PREFIX=\(prefix.path)",
+                     "BUILT=\(DaemonProcess.productsDirectory.path)"])
+        #expect(install.succeeded, "\(install.errors)")
+        let activation = prefix.appending(path: "share/dbus-1/services/io.github.usernoted.service")
+        let text = try String(contentsOf: activation, encoding: .utf8)
+        #expect(text.contains("Exec=\(prefix.path)/bin/usernoted"))
+        #expect(text.contains("SystemdService=usernoted.service"))
+        let unit = try String(contentsOf: prefix.appending(path: "share/systemd/user/usernoted.service"), encoding: .utf8)
+        #expect(unit.contains("ExecStart=\(prefix.path)/bin/usernoted") && unit.contains("BusName=io.github.usernoted"))
+
+        // A session bus that searches the installed services, as ~/.local/share/dbus-1/services is searched.
+        let bus = try PrivateBus(serviceDirectories: [prefix.appending(path: "share/dbus-1/services")])
+        let state = bus.directory.appending(path: "state").path
+        let connection = try bus.connect()
+        _ = try await connection.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "UpdateActivationEnvironment",
+            [.dictionary(key: .string, value: .string, [
+                DictionaryEntry(.string("XDG_STATE_HOME"), .string(state)),
+                DictionaryEntry(.string("XDG_CONFIG_HOME"), .string(bus.directory.appending(path: "config").path)),
+                DictionaryEntry(.string("DBUS_SYSTEM_BUS_ADDRESS"), .string(bus.address)),
+            ])])
+        #expect(try await connection.nameOwner("io.github.usernoted") == nil)
+
+        let reply = try Command.run(
+            "dbus-send", ["--session", "--print-reply", "--dest=io.github.usernoted", "/io/github/usernoted",
+                          "io.github.usernoted.Center1.GetCategories", "string:org.example.Calendar"],
+            environment: bus.environment)
+        #expect(reply.succeeded, "\(reply.errors)")
+        #expect(reply.output.contains(#"string "[]""#))
+        let owner = try #require(try await connection.nameOwner("io.github.usernoted"))
+        let pid = try await connection.credentials(of: owner).processID
+        #expect(FileManager.default.fileExists(atPath: state + "/usernoted/state.sqlite"))
+        if let pid { kill(pid_t(pid), SIGTERM) }
+    }
+}
