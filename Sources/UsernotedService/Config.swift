@@ -3,8 +3,8 @@ import TOMLKit
 import UserNotificationsCore
 
 /// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``), the
-/// `[delivery]` table (see ``DeliveryPolicy``) and the `[privacy]` table (see
-/// ``PrivacyPolicy``), every key optional. A missing file means the
+/// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
+/// and the `[text]` table (see ``TextPolicy``), every key optional. A missing file means the
 /// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
 /// a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
@@ -14,12 +14,18 @@ public struct Config: Sendable, Hashable, Decodable {
     public var delivery: DeliveryPolicy
     /// When previews are hidden.
     public var privacy: PrivacyPolicy
+    /// How typed replies are collected without inline reply.
+    public var text: TextPolicy
 
     /// The defaults.
-    public init(limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy()) {
+    public init(
+        limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy(),
+        text: TextPolicy = TextPolicy()
+    ) {
         self.limits = limits
         self.delivery = delivery
         self.privacy = privacy
+        self.text = text
     }
 
     /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`.
@@ -69,7 +75,7 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -77,6 +83,7 @@ public struct Config: Sendable, Hashable, Decodable {
         limits = try c.decodeIfPresent(Limits.self, forKey: .limits) ?? .default
         delivery = try c.decodeIfPresent(DeliveryPolicy.self, forKey: .delivery) ?? DeliveryPolicy()
         privacy = try c.decodeIfPresent(PrivacyPolicy.self, forKey: .privacy) ?? PrivacyPolicy()
+        text = try c.decodeIfPresent(TextPolicy.self, forKey: .text) ?? TextPolicy()
     }
 }
 

@@ -32,7 +32,8 @@ public final class Daemon: Sendable {
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
         center = Center(bridge: bridge, store: store, scheduler: self.scheduler, limits: config.limits)
         router = Router(
-            connection: connection, bridge: bridge, center: center, store: store, policy: config.delivery, logger: logger)
+            connection: connection, bridge: bridge, center: center, store: store, policy: config.delivery,
+            text: config.text, logger: logger)
     }
 
     /// Restores the previous run's state, serves until the task is cancelled or the bus

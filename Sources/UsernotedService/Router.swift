@@ -23,6 +23,7 @@ public actor Router {
     private let center: Center
     private let store: Store
     private let policy: DeliveryPolicy
+    private let text: TextPolicy
     private let logger: Logger
     private var handlers: [AppID: Handler] = [:]
     private var flushing: Set<AppID> = []
@@ -37,13 +38,14 @@ public actor Router {
 
     public init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store,
-        policy: DeliveryPolicy = DeliveryPolicy(), logger: Logger
+        policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger
     ) {
         self.connection = connection
         self.bridge = bridge
         self.center = center
         self.store = store
         self.policy = policy
+        self.text = text
         self.logger = logger
     }
 
@@ -118,7 +120,23 @@ public actor Router {
         }
     }
 
+    /// Routes one interaction; a reply button pressed on a server without inline reply first
+    /// asks the user for the text with the configured prompt (without holding up others).
     private func route(_ interaction: Interaction) async {
+        guard interaction.userText == nil, !text.prompt.isEmpty,
+              let category = try? await center.category(interaction.request.content.categoryIdentifier, of: interaction.appID),
+              let action = category.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
+        else { return await record(interaction) }
+        let (argv, timeout) = (text.prompt, Duration.milliseconds(Int64(text.promptTimeoutSeconds * 1000)))
+        Task { [weak self] in
+            var answered = interaction
+            answered.userText = await TextPrompt.ask(argv: argv, request: interaction.request, action: action, timeout: timeout)
+            await self?.record(answered)
+        }
+    }
+
+    /// Announces the response and puts it in the outbox.
+    private func record(_ interaction: Interaction) async {
         let response = NotificationResponse(
             appId: interaction.appID, requestId: interaction.request.identifier,
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,

@@ -39,7 +39,7 @@ import UserNotificationsCore
     }
 
     @Test func mistakesNameTheFileAndTheKey() throws {
-        #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: limits, delivery, privacy") == true)
+        #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: limits, delivery, privacy, text") == true)
         let typo = try #require(problem("[limits]\npendingPerAp = 1"))
         #expect(typo.contains("config.toml: "))
         #expect(typo.contains("unknown field 'pendingPerAp'") && typo.contains("did you mean 'pendingPerApp'?"))

@@ -16,12 +16,12 @@ struct RouterScene {
 
     init(
         delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2),
-        capabilities: [String] = ["actions", "body"], logind: FakeLogind? = nil
+        capabilities: [String] = ["actions", "body"], logind: FakeLogind? = nil, text: TextPolicy = TextPolicy()
     ) async throws {
         let bus = try PrivateBus()
         self.bus = bus
         server = try await FakeNotificationServer(bus: bus, capabilities: capabilities)
-        scene = try await ServiceScene(bus: bus, delivery: delivery, systemBusAddress: logind?.bus.address)
+        scene = try await ServiceScene(bus: bus, delivery: delivery, text: text, systemBusAddress: logind?.bus.address)
     }
 
     /// Posts a notification and has the user click it; returns its request id.
@@ -191,5 +191,28 @@ struct RouterScene {
         #expect(response.actionIdentifier == "LIKE" && response.activationToken == "wayland-token-42")
         let raw = try await handler.rawResponses.next()
         #expect(raw.contains(#""activationToken":"wayland-token-42""#))
+    }
+
+    @Test func withoutInlineReplyTheConfiguredPromptAsksForTheText() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "usernoted-prompt")
+        // Stands in for `zenity --entry`: prints the text the user "typed" (its arguments, filled in).
+        let prompt = try writeScript(directory.appending(path: "prompt").path, #"echo "$1 / $2""#)
+        let scene = try await RouterScene(text: TextPolicy(prompt: [prompt, "{button}", "{title}"]))
+        let handler = try await scene.handler()
+        let id = try await postMessage(scene)
+        try await scene.server.emitActionInvoked(id: id, key: "REPLY")
+        let response = try await handler.responses.next()
+        #expect(response.actionIdentifier == "REPLY" && response.userText == "Send / Anna")
+    }
+
+    @Test func aCancelledPromptGivesTheResponseWithoutText() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "usernoted-prompt")
+        let prompt = try writeScript(directory.appending(path: "prompt").path, "exit 1")
+        let scene = try await RouterScene(text: TextPolicy(prompt: [prompt]))
+        let handler = try await scene.handler()
+        let id = try await postMessage(scene)
+        try await scene.server.emitActionInvoked(id: id, key: "REPLY")
+        let response = try await handler.responses.next()
+        #expect(response.actionIdentifier == "REPLY" && response.userText == nil)
     }
 }

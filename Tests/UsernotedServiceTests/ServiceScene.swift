@@ -15,7 +15,7 @@ struct ServiceScene {
     /// Starts the daemon on `bus` (a new private one by default), with its state in a new directory.
     init(
         bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(),
-        privacy: PrivacyPolicy = PrivacyPolicy(), systemBusAddress: String? = nil
+        privacy: PrivacyPolicy = PrivacyPolicy(), text: TextPolicy = TextPolicy(), systemBusAddress: String? = nil
     ) async throws {
         self.bus = try bus ?? PrivateBus()
         let bus = self.bus
@@ -25,7 +25,7 @@ struct ServiceScene {
         let store = try Store(directory: bus.directory.appending(path: "state"), logger: Logger(label: "test"))
         let daemon = Daemon(
             connection: connection, store: store, logger: Logger(label: "test"),
-            config: Config(limits: limits, delivery: delivery, privacy: privacy), systemBusAddress: systemBusAddress)
+            config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text), systemBusAddress: systemBusAddress)
         self.daemon = daemon
         running = Task { try await daemon.run() }
         _ = try await withDeadline(.seconds(10), "daemon owning its name") {
