@@ -66,7 +66,10 @@ let package = Package(
         // A stand-in app that D-Bus activation starts in tests.
         .executableTarget(name: "HandlerApp", dependencies: ["DBus"], path: "Tests/TestApps/HandlerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
-        .target(name: "TestSupport", dependencies: ["DBus", "UserNotificationsCore"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["DBus", "UserNotificationsCore", .product(name: "Logging", package: "swift-log")]
+        ),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore"]),

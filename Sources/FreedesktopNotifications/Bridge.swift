@@ -48,6 +48,7 @@ public actor NotificationBridge {
             sender: NotificationsServer.busName, path: NotificationsServer.path, interface: NotificationsServer.interface))
         let owners = try await connection.nameOwnerChanges(of: NotificationsServer.busName)
         serverOwner = try await connection.nameOwner(NotificationsServer.busName)
+        if serverOwner != nil { await announceServer() }
         tasks.append(Task { [weak self] in
             for await message in signals {
                 guard let self, let signal = ServerSignal(message) else { continue }
@@ -108,6 +109,12 @@ public actor NotificationBridge {
 
     /// Whether `key` is still on screen (or waiting for a server).
     public func isLive(_ key: NotificationKey) -> Bool { live[key] != nil }
+
+    /// Reports who the new server is and what it can do.
+    private func announceServer() async {
+        guard let capabilities = try? await serverCapabilities() else { return }
+        changesContinuation.yield(.server(try? await server.information(), capabilities))
+    }
 
     /// What the current server can do, asking it once.
     public func serverCapabilities() async throws -> ServerCapabilities {
@@ -208,14 +215,17 @@ public actor NotificationBridge {
         keysByServerID = [:]
         for key in live.keys { live[key]?.serverID = nil }
         guard !owner.isEmpty else { return }
+        await announceServer()
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }
     }
 }
 
-/// A change in where one of our notifications is.
+/// A change on the server's side: where one of our notifications is, or which server runs.
 public enum LiveChange: Sendable, Hashable {
     /// The server shows it under this id (first shown, replaced, or shown again by a new server).
     case shown(NotificationKey, serverID: UInt32)
     /// The server closed it (the user, an action, expiry): it left the screen.
     case departed(NotificationKey)
+    /// A notification server is there (at start, or a new one): who it is and what it can do.
+    case server(ServerInformation?, ServerCapabilities)
 }

@@ -52,7 +52,15 @@ public final class Daemon: Sendable {
         let (store, bridge, center, router, scheduler) = (store, bridge, center, router, scheduler)
         let tasks = [
             Task { await router.run() },
-            Task { for await change in bridge.changes { await store.record(change) } },
+            Task { [logger] in
+                for await change in bridge.changes {
+                    guard case .server(let information, let capabilities) = change else {
+                        await store.record(change)
+                        continue
+                    }
+                    Self.log(server: information, capabilities, to: logger)
+                }
+            },
         ]
         defer { tasks.forEach { $0.cancel() } }
         await bridge.setPreviewsHidden(privacy.hidesPreviews(locked: false))
@@ -80,6 +88,19 @@ public final class Daemon: Sendable {
                 await router.setLocked(locked)
                 await bridge.setPreviewsHidden(privacy.hidesPreviews(locked: locked))
             }
+        }
+    }
+
+    /// Says which notification server shows the notifications, and what it cannot do.
+    private static func log(server information: ServerInformation?, _ capabilities: ServerCapabilities, to logger: Logger) {
+        let name = information.map { "\($0.name) \($0.version)" } ?? "unknown"
+        logger.info("notification server", metadata: [
+            "server": "\(name)", "capabilities": "\(capabilities.names.sorted().joined(separator: ","))"])
+        if !capabilities.actions {
+            logger.warning("the notification server shows no buttons (no 'actions' capability): notifications appear without their actions, and only closing them can be reported", metadata: ["server": "\(name)"])
+        }
+        if !capabilities.inlineReply {
+            logger.info("no inline replies on this server: text-input actions use the [text] prompt command, if one is set", metadata: ["server": "\(name)"])
         }
     }
 

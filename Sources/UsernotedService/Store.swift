@@ -240,6 +240,7 @@ public final class Store: Sendable {
             switch change {
             case .shown(let key, let serverID): try await setServerID(serverID, of: (key.appID, key.requestID))
             case .departed(let key): try await removeDelivered(key.appID, identifier: key.requestID)
+            case .server: break
             }
         } catch {
             logger.error("store: cannot record a change on screen", metadata: ["change": "\(change)", "error": "\(error)"])

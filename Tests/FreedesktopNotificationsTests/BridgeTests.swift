@@ -172,9 +172,12 @@ final class BridgeHarness: Sendable {
         try await h.expectNoInteraction()
     }
 
-    @Test func theServersIDsAndClosesAreReportedAsChanges() async throws {
+    @Test func theServerItsIDsAndItsClosesAreReportedAsChanges() async throws {
         let h = try await BridgeHarness()
         var changes = h.bridge.changes.makeAsyncIterator()
+        #expect(await changes.next() == .server(
+            ServerInformation(name: "usernoted-fake", vendor: "usernoted", version: "1.0", specVersion: "1.2"),
+            ServerCapabilities(["actions", "body"])))
         let request = Self.request()
         let shown = try await h.show(request, Self.invite)
         #expect(await changes.next() == .shown(h.key(request), serverID: shown.id))

@@ -16,12 +16,14 @@ struct RouterScene {
 
     init(
         delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2),
-        capabilities: [String] = ["actions", "body"], logind: FakeLogind? = nil, text: TextPolicy = TextPolicy()
+        capabilities: [String] = ["actions", "body"], logind: FakeLogind? = nil, text: TextPolicy = TextPolicy(),
+        log: LogRecorder = LogRecorder()
     ) async throws {
         let bus = try PrivateBus()
         self.bus = bus
         server = try await FakeNotificationServer(bus: bus, capabilities: capabilities)
-        scene = try await ServiceScene(bus: bus, delivery: delivery, text: text, systemBusAddress: logind?.bus.address)
+        scene = try await ServiceScene(
+            bus: bus, delivery: delivery, text: text, systemBusAddress: logind?.bus.address, logger: log.logger())
     }
 
     /// Posts a notification and has the user click it; returns its request id.
@@ -214,5 +216,20 @@ struct RouterScene {
         try await scene.server.emitActionInvoked(id: id, key: "REPLY")
         let response = try await handler.responses.next()
         #expect(response.actionIdentifier == "REPLY" && response.userText == nil)
+    }
+
+    @Test func aServerWithoutButtonsStillShowsTheNotificationAndTheLogSaysSo() async throws {
+        let log = LogRecorder()
+        let scene = try await RouterScene(capabilities: ["body"], log: log)
+        try await scene.scene.call("SetCategories", .string(RouterScene.app), .string(Self.chat))
+        try await scene.scene.call("Post", .string(RouterScene.app), .string("MESSAGE"), .string("Anna"), .string("Lunch?"))
+        let shown = try await scene.server.notifyCalls.next()
+        #expect(shown.summary == "Anna")
+        _ = try await withDeadline(.seconds(10), "the warning in the log") {
+            while !log.messages.contains(where: { $0.hasPrefix("warning: the notification server shows no buttons") }) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return true
+        }
     }
 }

@@ -15,16 +15,17 @@ struct ServiceScene {
     /// Starts the daemon on `bus` (a new private one by default), with its state in a new directory.
     init(
         bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(),
-        privacy: PrivacyPolicy = PrivacyPolicy(), text: TextPolicy = TextPolicy(), systemBusAddress: String? = nil
+        privacy: PrivacyPolicy = PrivacyPolicy(), text: TextPolicy = TextPolicy(), systemBusAddress: String? = nil,
+        logger: Logger = Logger(label: "test")
     ) async throws {
         self.bus = try bus ?? PrivateBus()
         let bus = self.bus
         let connection = try bus.connect()
         let watcher = try bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
-        let store = try Store(directory: bus.directory.appending(path: "state"), logger: Logger(label: "test"))
+        let store = try Store(directory: bus.directory.appending(path: "state"), logger: logger)
         let daemon = Daemon(
-            connection: connection, store: store, logger: Logger(label: "test"),
+            connection: connection, store: store, logger: logger,
             config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text), systemBusAddress: systemBusAddress)
         self.daemon = daemon
         running = Task { try await daemon.run() }
