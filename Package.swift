@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "usernotectl", targets: ["usernotectl"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "UserNotificationsCore", targets: ["UserNotificationsCore"]),
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -16,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
     ],
     targets: [
@@ -63,6 +65,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Apple's UserNotifications API over the bus, so Apple-platform code ports.
+        .target(name: "UserNotifications", dependencies: ["DBus", "UserNotificationsCore"]),
         // A stand-in app that D-Bus activation starts in tests.
         .executableTarget(name: "HandlerApp", dependencies: ["DBus"], path: "Tests/TestApps/HandlerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
@@ -85,6 +89,11 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["DBus", "UserNotificationsCore", "TestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "UserNotificationsTests", dependencies: ["UserNotifications", "TestSupport"]),
+        .testTarget(
+            name: "UserNotificationsEndToEndTests",
+            dependencies: ["UserNotifications", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

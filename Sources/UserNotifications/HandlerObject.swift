@@ -1,0 +1,42 @@
+import DBus
+import UserNotificationsCore
+
+/// `io.github.usernoted.Handler1`, served by the app at ``path``: usernoted calls it with
+/// responses (`DidReceive`) and, when it asks, before showing a notification (`WillPresent`).
+enum HandlerObject {
+    static let interface = "io.github.usernoted.Handler1"
+    static let path: ObjectPath = "/io/github/usernoted/Handler"
+    /// What the app answers `DidReceive`: close the notification.
+    static let disposition = "dismiss"
+    /// The error returned while no delegate is set, so usernoted keeps the response for later.
+    static let noDelegate = DBusError.Name("io.github.usernoted.Error.NoDelegate")
+
+    /// The interface, calling `center`'s delegate.
+    static func make(center: UNUserNotificationCenter) -> Interface {
+        Interface(interface, methods: [
+            Method("DidReceive", in: "s response_json", out: "s disposition") { [weak center] call in
+                let model = try ModelJSON.decodeResponse(call.argument(0))
+                let (center, delegate) = try delegate(of: center)
+                await delegate.userNotificationCenter(center, didReceive: ResponseMapping.response(model))
+                return [.string(disposition)]
+            },
+            Method("WillPresent", in: "s request_json", out: "as options") { [weak center] call in
+                let request = try ModelJSON.decodeRequest(call.argument(0), limits: nil)
+                let (center, delegate) = try delegate(of: center)
+                let notification = UNNotification(request: UNNotificationRequest(request), date: Date())
+                let options = await delegate.userNotificationCenter(center, willPresent: notification)
+                return [options.names.dbusValue]
+            },
+        ])
+    }
+
+    /// The center and its delegate, or the error that leaves the call unanswered.
+    private static func delegate(
+        of center: UNUserNotificationCenter?
+    ) throws(DBusError) -> (UNUserNotificationCenter, any UNUserNotificationCenterDelegate) {
+        guard let center, let delegate = center.delegate else {
+            throw DBusError(noDelegate, "the app has no notification center delegate now; keep the response and try later")
+        }
+        return (center, delegate)
+    }
+}

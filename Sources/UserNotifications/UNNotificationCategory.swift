@@ -1,0 +1,53 @@
+import UserNotificationsCore
+
+/// A type of notification and its buttons, registered with
+/// ``UNUserNotificationCenter/setNotificationCategories(_:)``.
+public struct UNNotificationCategory: Sendable, Hashable {
+    /// The category in the daemon's model.
+    let model: NotificationCategory
+
+    /// Creates a category; `identifier` is what content names as `categoryIdentifier`.
+    public init(
+        identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+        options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
+                  hiddenPreviewsBodyPlaceholder: "", options: options)
+    }
+
+    /// Creates a category with the text shown instead of the body while previews are hidden
+    /// (`""` for the daemon's default).
+    public init(
+        identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+        hiddenPreviewsBodyPlaceholder: String, options: UNNotificationCategoryOptions = []
+    ) {
+        model = NotificationCategory(
+            identifier: identifier, actions: actions.map(\.model), intentIdentifiers: intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder.isEmpty ? nil : hiddenPreviewsBodyPlaceholder,
+            options: options.model)
+    }
+
+    /// Creates a category; the summary format is accepted for source compatibility and not used.
+    public init(
+        identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+        hiddenPreviewsBodyPlaceholder: String?, categorySummaryFormat: String?,
+        options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
+                  hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder ?? "", options: options)
+    }
+
+    /// Wraps a model category.
+    init(_ model: NotificationCategory) { self.model = model }
+
+    /// Names the category.
+    public var identifier: String { model.identifier }
+    /// The buttons, in declared order.
+    public var actions: [UNNotificationAction] { model.actions.map(UNNotificationAction.init) }
+    /// Siri intent identifiers (kept for source compatibility).
+    public var intentIdentifiers: [String] { model.intentIdentifiers }
+    /// Shown instead of the body while previews are hidden; `""` for the daemon's default.
+    public var hiddenPreviewsBodyPlaceholder: String { model.hiddenPreviewsBodyPlaceholder ?? "" }
+    /// Category options.
+    public var options: UNNotificationCategoryOptions { UNNotificationCategoryOptions(model.options) }
+}

@@ -1,0 +1,16 @@
+extension UNUserNotificationCenter {
+    /// Sets the app's badge count (`Center1.SetBadge`, shown through the Unity LauncherEntry API).
+    public func setBadgeCount(_ newBadgeCount: Int) async throws {
+        let count = Int32(clamping: newBadgeCount)
+        _ = try await perform { try await $0.call("SetBadge", [.int32(count)]) }
+    }
+
+    /// ``setBadgeCount(_:)`` with a completion handler, called with nil or the error.
+    public func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        let count = Int32(clamping: newBadgeCount)
+        let task = calls.enqueue { [self] in _ = try await proxy().call("SetBadge", [.int32(count)]) }
+        Task {
+            do { try await task.value; completionHandler?(nil) } catch { completionHandler?(error) }
+        }
+    }
+}

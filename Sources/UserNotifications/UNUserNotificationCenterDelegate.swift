@@ -1,0 +1,68 @@
+/// What an app does when the user answers a notification (`didReceive`) and when one
+/// arrives while it runs (`willPresent`). Implement either form of each: the other
+/// defaults to it. Delegates are `Sendable`: the center calls them from its own task.
+/// Completion handlers are `@Sendable`, so they may be called from any task; a method
+/// written with a plain `@escaping` handler (as Apple's samples are) still conforms.
+public protocol UNUserNotificationCenterDelegate: AnyObject, Sendable {
+    /// Handles the user's response; call `completionHandler` when done (it acknowledges the
+    /// response to usernoted, which keeps it until then).
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
+
+    /// Handles the user's response; returning acknowledges it.
+    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
+
+    /// Decides how a notification is shown while the app runs.
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void)
+
+    /// Decides how a notification is shown while the app runs.
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions
+
+    /// Opens the app's notification settings (never called on the Linux desktop yet).
+    func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
+}
+
+extension UNUserNotificationCenterDelegate {
+    /// By default a response is acknowledged without doing anything.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+        completionHandler()
+    }
+
+    /// By default, the completion-handler form, acknowledged when its handler is called.
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = CompletionOnce(continuation)
+            userNotificationCenter(center, didReceive: response, withCompletionHandler: { once.complete(()) })
+        }
+    }
+
+    /// By default a notification is shown as when the app is not running (the Linux desktop
+    /// does not know whether an app is in front).
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        completionHandler([.banner, .list, .sound, .badge])
+    }
+
+    /// By default, the completion-handler form.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
+        await withCheckedContinuation { (continuation: CheckedContinuation<UNNotificationPresentationOptions, Never>) in
+            let once = CompletionOnce(continuation)
+            userNotificationCenter(center, willPresent: notification, withCompletionHandler: { once.complete($0) })
+        }
+    }
+
+    /// By default nothing happens.
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {}
+}

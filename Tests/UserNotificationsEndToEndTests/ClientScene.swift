@@ -1,0 +1,41 @@
+import DBus
+import TestSupport
+import UserNotifications
+
+/// A real desktop for the client library: a private bus, Xvfb with dunst, the built
+/// usernoted, and an app's ``UNUserNotificationCenter`` on its own connection.
+struct ClientScene {
+    static let appID = "org.example.Calendar"
+
+    let bus: PrivateBus
+    let desktop: TestDesktop
+    let daemon: DaemonProcess
+    let app: Connection
+    let center: UNUserNotificationCenter
+
+    init() async throws {
+        bus = try PrivateBus()
+        desktop = try await TestDesktop(bus: bus)
+        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment)
+        app = try bus.connect()
+        center = UNUserNotificationCenter(appID: Self.appID, connection: app)
+    }
+
+    /// Registers the meeting invitation category (000, Listing 1) as the app does at
+    /// launch, with this center as `current()`.
+    func registerCategories() async {
+        await UNUserNotificationCenter.withCurrent(center) { registerMeetingInvitationCategory() }
+    }
+
+    /// Adds the meeting invitation `id` (000, Listing 2); returns once dunst shows it.
+    func inviteToMeeting(_ id: String) async throws {
+        let content = meetingInvitationContent(meetingID: "M-\(id)", userID: "U-42")
+        try await center.add(UNNotificationRequest(identifier: id, content: content, trigger: nil))
+    }
+
+    /// The daemon's `Response` signals, from now on.
+    func responseSignals() async throws -> AsyncStream<Message> {
+        try await Proxy(connection: app, destination: "io.github.usernoted", path: "/io/github/usernoted",
+                        interface: "io.github.usernoted.Center1").signals("Response")
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import UserNotifications
+import UserNotificationsCore
+
+struct UNNotificationCategoryTests {
+    @Test func theMeetingCategoryEncodesAsTheDaemonReadsIt() throws {
+        let category = UNNotificationCategory(
+            identifier: "MEETING_INVITATION",
+            actions: [UNNotificationAction(identifier: "ACCEPT_ACTION", title: "Accept", options: [])],
+            intentIdentifiers: [], hiddenPreviewsBodyPlaceholder: "", options: .customDismissAction)
+        let json = ModelJSON.encode([category.model])
+        #expect(json == #"[{"actions":[{"identifier":"ACCEPT_ACTION","options":[],"title":"Accept"}],"identifier":"MEETING_INVITATION","intentIdentifiers":[],"options":["customDismissAction"]}]"#)
+        let decoded = try ModelJSON.decodeCategories(json)
+        #expect(UNNotificationCategory(decoded[0]) == category)
+    }
+
+    @Test func anEmptyPlaceholderMeansTheDaemonsDefault() {
+        let none = UNNotificationCategory(identifier: "A", actions: [], intentIdentifiers: [], hiddenPreviewsBodyPlaceholder: "")
+        #expect(none.model.hiddenPreviewsBodyPlaceholder == nil)
+        #expect(none.hiddenPreviewsBodyPlaceholder == "")
+        let some = UNNotificationCategory(identifier: "A", actions: [], intentIdentifiers: [], hiddenPreviewsBodyPlaceholder: "New message")
+        #expect(some.model.hiddenPreviewsBodyPlaceholder == "New message")
+        #expect(some.hiddenPreviewsBodyPlaceholder == "New message")
+    }
+
+    @Test func everyOptionMapsBothWays() {
+        let all: UNNotificationCategoryOptions = [
+            .customDismissAction, .allowInCarPlay, .hiddenPreviewsShowTitle, .hiddenPreviewsShowSubtitle, .allowAnnouncement,
+        ]
+        #expect(all.model.names.count == 5)
+        #expect(UNNotificationCategoryOptions(all.model) == all)
+        #expect(UNNotificationCategoryOptions.hiddenPreviewsShowSubtitle.model == .hiddenPreviewsShowSubtitle)
+    }
+
+    @Test func theSummaryFormatInitializerKeepsThePlaceholder() {
+        let category = UNNotificationCategory(
+            identifier: "A", actions: [], intentIdentifiers: ["i"], hiddenPreviewsBodyPlaceholder: "p",
+            categorySummaryFormat: "%u more", options: [])
+        #expect(category.hiddenPreviewsBodyPlaceholder == "p")
+        #expect(category.intentIdentifiers == ["i"])
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import UserNotifications
+import UserNotificationsCore
+
+struct UNNotificationContentTests {
+    @Test func aSnapshotOfMutableContentIsTheDaemonsContent() {
+        let content = UNMutableNotificationContent()
+        content.title = "Weekly Staff Meeting"
+        content.subtitle = "Room 4"
+        content.body = "Every Tuesday at 2pm"
+        content.userInfo = ["MEETING_ID": "M-1", "USER_ID": "U-42"]
+        content.categoryIdentifier = "MEETING_INVITATION"
+        content.threadIdentifier = "meetings"
+        content.sound = .default
+        content.badge = 3
+        content.interruptionLevel = .timeSensitive
+        content.targetContentIdentifier = "calendar"
+        let snapshot = UNNotificationContent(content)
+        #expect(snapshot.model == NotificationContent(
+            title: "Weekly Staff Meeting", subtitle: "Room 4", body: "Every Tuesday at 2pm",
+            userInfo: ["MEETING_ID": "M-1", "USER_ID": "U-42"], categoryIdentifier: "MEETING_INVITATION",
+            threadIdentifier: "meetings", sound: "default", interruptionLevel: .timeSensitive, badge: 3,
+            targetContentIdentifier: "calendar"))
+        content.title = "changed later"
+        #expect(snapshot.title == "Weekly Staff Meeting")
+    }
+
+    @Test func modelContentReadsBackThroughTheAppleProperties() {
+        let content = UNNotificationContent(NotificationContent(
+            title: "T", body: "B", userInfo: ["MEETING_ID": "M-1"], categoryIdentifier: "C",
+            sound: "message-new-instant", interruptionLevel: .critical, badge: 2))
+        #expect(content.title == "T")
+        #expect(content.body == "B")
+        #expect(content.userInfo["MEETING_ID"] as? String == "M-1")
+        #expect(content.categoryIdentifier == "C")
+        #expect(content.sound == UNNotificationSound(named: "message-new-instant"))
+        #expect(content.interruptionLevel == .critical)
+        #expect(content.badge?.intValue == 2)
+    }
+
+    @Test func aMutableCopyRoundTrips() throws {
+        let content = UNNotificationContent(NotificationContent(title: "T", userInfo: ["n": 1], sound: "default", badge: 0))
+        let copy = try #require(content.mutableCopy() as? UNMutableNotificationContent)
+        #expect(copy.title == "T")
+        #expect(copy.sound == .default)
+        #expect(UNNotificationContent(copy) == content)
+    }
+
+    @Test func noSoundAndNoBadgeStayNil() {
+        let content = UNNotificationContent(UNMutableNotificationContent())
+        #expect(content.model.sound == nil)
+        #expect(content.model.badge == nil)
+        #expect(content.sound == nil)
+        #expect(content.badge == nil)
+    }
+}

@@ -1,0 +1,20 @@
+import Testing
+import TestSupport
+@testable import UserNotifications
+
+struct UNUserNotificationCenterAuthorizationTests {
+    @Test func grantedWhenTheDaemonAnswers() async throws {
+        let fake = try await FakeCenter()
+        #expect(try await fake.center().requestAuthorization(options: [.alert, .sound, .badge]))
+    }
+
+    @Test func theCompletionFormReportsAnAbsentDaemon() async throws {
+        let bus = try PrivateBus()
+        let center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: try bus.connect())
+        let result = Inbox<String>()
+        center.requestAuthorization(options: .alert) { granted, error in
+            result.put("\(granted) \((error as? UNError)?.code == .daemonUnavailable)")
+        }
+        #expect(try await result.next() == "false true")
+    }
+}
