@@ -31,9 +31,10 @@ public final class Daemon: Sendable {
         bridge = NotificationBridge(connection: connection)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
         center = Center(bridge: bridge, store: store, scheduler: self.scheduler, limits: config.limits)
+        let scheduler = self.scheduler
         router = Router(
             connection: connection, bridge: bridge, center: center, store: store, policy: config.delivery,
-            text: config.text, logger: logger)
+            text: config.text, logger: logger, now: { scheduler.now() })
     }
 
     /// Restores the previous run's state, serves until the task is cancelled or the bus

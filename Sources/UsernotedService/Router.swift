@@ -25,6 +25,8 @@ public actor Router {
     private let policy: DeliveryPolicy
     private let text: TextPolicy
     private let logger: Logger
+    /// The wall clock responses are dated and aged by.
+    private let now: @Sendable () -> Date
     private var handlers: [AppID: Handler] = [:]
     private var flushing: Set<AppID> = []
     /// Apps that got something new while their delivery loop was busy.
@@ -38,7 +40,8 @@ public actor Router {
 
     public init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store,
-        policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger
+        policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.connection = connection
         self.bridge = bridge
@@ -47,6 +50,7 @@ public actor Router {
         self.policy = policy
         self.text = text
         self.logger = logger
+        self.now = now
     }
 
     /// Takes back the handlers of a previous run (a unique name only if that connection is
@@ -140,7 +144,7 @@ public actor Router {
         let response = NotificationResponse(
             appId: interaction.appID, requestId: interaction.request.identifier,
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,
-            notification: interaction.request, date: Date(), activationToken: interaction.activationToken)
+            notification: interaction.request, date: now(), activationToken: interaction.activationToken)
         do {
             try connection.emit(
                 path: CenterInterface.path, interface: CenterInterface.name, name: "Response",
@@ -182,7 +186,7 @@ public actor Router {
         while retries[app] == nil, let (seq, response) = try? await store.outbox(of: app).first {
             let target = handlers[app]?.target ?? .application(app)
             if case .application = target { await watchAppName(app) }
-            let age = Date().timeIntervalSince(response.date)
+            let age = now().timeIntervalSince(response.date)
             if age > policy.maxAgeSeconds {
                 logger.warning("dropping a response no handler took in time", metadata: [
                     "app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)",
@@ -230,6 +234,24 @@ public actor Router {
                 response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))
         case .application:
             return try await ApplicationActivation.deliver(response, over: connection)
+        }
+    }
+
+    /// Asks the app's handler how to present `request` (`Handler1.WillPresent`), if a bus
+    /// handler is connected and answers within half a second; nil otherwise (the default
+    /// presentation). The answer is a set of `banner`, `sound`, `badge`, `list`.
+    public func presentationOptions(for request: NotificationRequest, of app: AppID) async -> Set<String>? {
+        guard case .bus(let name, let path)? = handlers[app]?.target,
+              (try? await connection.nameOwner(name)) != nil
+        else { return nil }
+        do {
+            let reply = try await connection.call(
+                destination: name, path: path, interface: HandlerInterface.name, method: "WillPresent",
+                [.string(ModelJSON.encode(request))], timeout: .milliseconds(500))
+            guard let options = reply.first?.as([String].self) else { return nil }
+            return Set(options)
+        } catch {
+            return nil  // not implemented, too slow, or gone: present as usual
         }
     }
 

@@ -10,7 +10,8 @@ public actor Scheduler {
     public static let lateAfter: TimeInterval = 60
 
     private let store: Store
-    private let now: @Sendable () -> Date
+    /// The wall clock (the daemon dates responses by it too).
+    public nonisolated let now: @Sendable () -> Date
     private let calendar: @Sendable () -> Calendar
     private let logger: Logger
     private var timer: (any WakeTimer)?

@@ -17,13 +17,15 @@ struct RouterScene {
     init(
         delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2),
         capabilities: [String] = ["actions", "body"], logind: FakeLogind? = nil, text: TextPolicy = TextPolicy(),
-        log: LogRecorder = LogRecorder()
+        log: LogRecorder = LogRecorder(), clock: SchedulerTests.TestClock? = nil
     ) async throws {
         let bus = try PrivateBus()
         self.bus = bus
         server = try await FakeNotificationServer(bus: bus, capabilities: capabilities)
+        var now: (@Sendable () -> Date)?
+        if let clock { now = { clock.now } }
         scene = try await ServiceScene(
-            bus: bus, delivery: delivery, text: text, systemBusAddress: logind?.bus.address, logger: log.logger())
+            bus: bus, delivery: delivery, text: text, systemBusAddress: logind?.bus.address, logger: log.logger(), now: now)
     }
 
     /// Posts a notification and has the user click it; returns its request id.
@@ -122,10 +124,11 @@ struct RouterScene {
     }
 
     @Test func responsesOlderThanTheMaximumAgeAreDroppedNotDelivered() async throws {
-        let scene = try await RouterScene(delivery: DeliveryPolicy(maxAgeSeconds: 0.2))
+        let clock = SchedulerTests.TestClock()
+        let scene = try await RouterScene(delivery: DeliveryPolicy(maxAgeSeconds: 3600), clock: clock)
         try await scene.click("Old news")
         try await scene.expectWaiting(1)
-        try await Task.sleep(for: .milliseconds(300))  // it ages past the policy's maximum
+        clock.advance(by: 3601)  // it ages past the policy's maximum while no handler is there
         let handler = try await scene.handler()
         let fresh = try await scene.click("Fresh")
         #expect(try await handler.responses.next().requestId == fresh)

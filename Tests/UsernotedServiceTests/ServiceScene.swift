@@ -1,4 +1,5 @@
 import DBus
+import Foundation
 import Logging
 import TestSupport
 import UserNotificationsCore
@@ -16,7 +17,7 @@ struct ServiceScene {
     init(
         bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(),
         privacy: PrivacyPolicy = PrivacyPolicy(), text: TextPolicy = TextPolicy(), systemBusAddress: String? = nil,
-        logger: Logger = Logger(label: "test")
+        logger: Logger = Logger(label: "test"), now: (@Sendable () -> Date)? = nil
     ) async throws {
         self.bus = try bus ?? PrivateBus()
         let bus = self.bus
@@ -26,7 +27,8 @@ struct ServiceScene {
         let store = try Store(directory: bus.directory.appending(path: "state"), logger: logger)
         let daemon = Daemon(
             connection: connection, store: store, logger: logger,
-            config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text), systemBusAddress: systemBusAddress)
+            config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text),
+            scheduler: now.map { Scheduler(store: store, logger: logger, now: $0) }, systemBusAddress: systemBusAddress)
         self.daemon = daemon
         running = Task { try await daemon.run() }
         _ = try await withDeadline(.seconds(10), "daemon owning its name") {
