@@ -51,6 +51,7 @@ public enum NotifyMapping {
         case "default"?: hints["sound-name"] = .string("message-new-instant")
         case let name?: hints["sound-name"] = .string(name)
         }
+        if let image = AttachmentFile.imageURI(of: content.attachments) { hints["image-path"] = .string(image) }
         var actions = [defaultKey, defaultLabel]
         for action in category?.orderedActions ?? [] {
             if let textInput = action.textInput, capabilities.inlineReply {

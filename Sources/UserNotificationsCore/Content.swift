@@ -1,7 +1,9 @@
 /// What a notification shows and carries (Apple's `UNNotificationContent`).
 ///
 /// JSON: every field optional; strings default to `""`, `userInfo` to `{}`,
-/// `interruptionLevel` to `"active"`; `sound`, `badge`, `targetContentIdentifier` may be left out.
+/// `interruptionLevel` to `"active"`, `attachments` to `[]`; `sound`, `badge`,
+/// `targetContentIdentifier`, `relevanceScore` may be left out (and are encoded only when set,
+/// as are `attachments` only when there are some).
 public struct NotificationContent: Sendable, Hashable, Codable {
     /// The headline (freedesktop summary).
     public var title: String
@@ -23,6 +25,10 @@ public struct NotificationContent: Sendable, Hashable, Codable {
     public var badge: Int?
     /// Which app window or content the notification is about.
     public var targetContentIdentifier: String?
+    /// Images to show with it; the first one is shown (`image-path`).
+    public var attachments: [NotificationAttachment]
+    /// How relevant it is among the app's notifications, from 0 to 1; `nil` when not said.
+    public var relevanceScore: Double?
 
     /// The `sound` value for the theme's default notification sound.
     public static let defaultSound = "default"
@@ -33,7 +39,8 @@ public struct NotificationContent: Sendable, Hashable, Codable {
         userInfo: [String: JSONValue] = [:], categoryIdentifier: String = "",
         threadIdentifier: String = "", sound: String? = nil,
         interruptionLevel: InterruptionLevel = .active, badge: Int? = nil,
-        targetContentIdentifier: String? = nil
+        targetContentIdentifier: String? = nil, attachments: [NotificationAttachment] = [],
+        relevanceScore: Double? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -45,11 +52,13 @@ public struct NotificationContent: Sendable, Hashable, Codable {
         self.interruptionLevel = interruptionLevel
         self.badge = badge
         self.targetContentIdentifier = targetContentIdentifier
+        self.attachments = attachments
+        self.relevanceScore = relevanceScore
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, subtitle, body, userInfo, categoryIdentifier, threadIdentifier, sound,
-             interruptionLevel, badge, targetContentIdentifier
+             interruptionLevel, badge, targetContentIdentifier, attachments, relevanceScore
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +81,8 @@ public struct NotificationContent: Sendable, Hashable, Codable {
             badge = count
         }
         targetContentIdentifier = try c.decodeIfPresent(String.self, forKey: .targetContentIdentifier)
+        attachments = try c.decodeIfPresent([NotificationAttachment].self, forKey: .attachments) ?? []
+        relevanceScore = try c.decodeIfPresent(Double.self, forKey: .relevanceScore)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,5 +97,7 @@ public struct NotificationContent: Sendable, Hashable, Codable {
         try c.encode(interruptionLevel, forKey: .interruptionLevel)
         try c.encodeIfPresent(badge, forKey: .badge)
         try c.encodeIfPresent(targetContentIdentifier, forKey: .targetContentIdentifier)
+        if !attachments.isEmpty { try c.encode(attachments, forKey: .attachments) }
+        try c.encodeIfPresent(relevanceScore, forKey: .relevanceScore)
     }
 }

@@ -21,16 +21,19 @@ public struct Limits: Sendable, Hashable, Codable {
     public var pendingPerApp: Int
     /// Notifications one app may put on screen now (`Post`, `Add` without a trigger) per second, in bursts of as many (the daemon checks this one).
     public var postsPerSecond: Int
+    /// Bytes of an attachment's file (the daemon checks this one).
+    public var attachmentBytes: Int
 
     /// The defaults: 64 categories, 10 actions, 256 / 1024 / 16384 characters, 64 KiB userInfo,
-    /// 100-year intervals, 10 000 pending requests and 100 posts a second per app.
+    /// 100-year intervals, 10 000 pending requests, 100 posts a second per app and 10 MiB attachments.
     public static let `default` = Limits()
 
     /// Creates limits; every value has a default.
     public init(
         categoriesPerApp: Int = 64, actionsPerCategory: Int = 10, identifierLength: Int = 256,
         titleLength: Int = 1024, bodyLength: Int = 16384, userInfoBytes: Int = 65536,
-        timeIntervalSeconds: Int = 3_155_760_000, pendingPerApp: Int = 10_000, postsPerSecond: Int = 100
+        timeIntervalSeconds: Int = 3_155_760_000, pendingPerApp: Int = 10_000, postsPerSecond: Int = 100,
+        attachmentBytes: Int = 10 << 20
     ) {
         self.categoriesPerApp = categoriesPerApp
         self.actionsPerCategory = actionsPerCategory
@@ -41,11 +44,12 @@ public struct Limits: Sendable, Hashable, Codable {
         self.timeIntervalSeconds = timeIntervalSeconds
         self.pendingPerApp = pendingPerApp
         self.postsPerSecond = postsPerSecond
+        self.attachmentBytes = attachmentBytes
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case categoriesPerApp, actionsPerCategory, identifierLength, titleLength, bodyLength, userInfoBytes,
-             timeIntervalSeconds, pendingPerApp, postsPerSecond
+             timeIntervalSeconds, pendingPerApp, postsPerSecond, attachmentBytes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,5 +71,6 @@ public struct Limits: Sendable, Hashable, Codable {
         timeIntervalSeconds = try read(.timeIntervalSeconds, d.timeIntervalSeconds)
         pendingPerApp = try read(.pendingPerApp, d.pendingPerApp)
         postsPerSecond = try read(.postsPerSecond, d.postsPerSecond)
+        attachmentBytes = try read(.attachmentBytes, d.attachmentBytes)
     }
 }

@@ -99,11 +99,41 @@ public enum Validation {
         if let badge = content.badge, badge < 0 {
             throw ModelError(.invalidRequest, at: [.key("badge")], "is \(badge); a badge count must be 0 or more")
         }
+        if let score = content.relevanceScore, !(0...1).contains(score) {
+            throw ModelError(.invalidRequest, at: [.key("relevanceScore")], "is \(score); a relevance score is from 0 to 1")
+        }
+        try validate(attachments: content.attachments, limits: limits)
         if !content.userInfo.isEmpty {
             let size = ModelJSON.encode(content.userInfo).utf8.count
             if size > limits.userInfoBytes {
                 throw ModelError(.limitExceeded, at: [.key("userInfo")],
                                  "is \(size) bytes as JSON; the limit is \(limits.userInfoBytes) (userInfoBytes)")
+            }
+        }
+    }
+
+    /// Checks the shape of attachments: unique identifiers, `file://` URLs of images. Whether
+    /// the files may be shown is the daemon's check.
+    static func validate(attachments: [NotificationAttachment], limits: Limits) throws(ModelError) {
+        var seen: [String: Int] = [:]
+        for (index, attachment) in attachments.enumerated() {
+            let path: [PathComponent] = [.key("attachments"), .index(index)]
+            try checkLength(attachment.identifier, limits.identifierLength, "identifierLength", at: path + [.key("identifier")])
+            if !attachment.identifier.isEmpty {
+                if let first = seen[attachment.identifier] {
+                    throw ModelError(.invalidRequest, at: path + [.key("identifier")],
+                                     "'\(attachment.identifier)' is already used by attachments[\(first)]; attachment identifiers must be unique")
+                }
+                seen[attachment.identifier] = index
+            }
+            guard attachment.path != nil else {
+                throw ModelError(.invalidRequest, at: path + [.key("url")],
+                                 "'\(attachment.url)' is not a file:// URL of a local file; attachments are files on this machine, e.g. file:///home/me/Pictures/cat.png")
+            }
+            guard attachment.isImage else {
+                throw ModelError(.invalidRequest, at: path + [.key("url")],
+                                 "'\(attachment.url)' is not an image notification servers can show; use a file ending in "
+                                    + NotificationAttachment.imageExtensions.map { ".\($0)" }.joined(separator: ", "))
             }
         }
     }

@@ -12,13 +12,25 @@ public actor Center {
     private let limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
     private var rate: PostRate
+    private var badges = Badges()
+    /// Asks the app how to present a request (`Handler1.WillPresent`); nil: as usual.
+    private var presentationAdvisor: (@Sendable (NotificationRequest, AppID) async -> Set<String>?)?
+    private let connection: Connection
 
-    public init(bridge: NotificationBridge, store: Store, scheduler: Scheduler, limits: Limits = .default) {
+    /// A center showing through `bridge`, keeping state in `store`, announcing badges on `connection`.
+    public init(bridge: NotificationBridge, store: Store, scheduler: Scheduler, connection: Connection, limits: Limits = .default) {
         self.bridge = bridge
+        self.connection = connection
         self.store = store
         self.scheduler = scheduler
         self.limits = limits
         rate = PostRate(perSecond: limits.postsPerSecond)
+    }
+
+    /// Lets `advisor` decide how requests are presented: `banner`/`list` (shown at all),
+    /// `sound`, `badge`; an advisor that answers nil leaves the default (all of them).
+    public func setPresentationAdvisor(_ advisor: @escaping @Sendable (NotificationRequest, AppID) async -> Set<String>?) {
+        presentationAdvisor = advisor
     }
 
     /// Loads the categories a previous run registered.
@@ -50,7 +62,10 @@ public actor Center {
     /// and, when it fires, what is on screen.
     public func add(_ app: AppID, request: NotificationRequest) async throws(CenterError) -> String {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
-        try rethrowingModelErrors { () throws(ModelError) in try Validation.validate(request: request, limits: limits) }
+        try rethrowingModelErrors { () throws(ModelError) in
+            try Validation.validate(request: request, limits: limits)
+            try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes)
+        }
         let category = try category(request.content.categoryIdentifier, of: app)
         guard let trigger = request.trigger else {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
@@ -89,6 +104,28 @@ public actor Center {
         return try await add(app, request: NotificationRequest(content: content))
     }
 
+    /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
+    /// its badge like ``setBadge(_:count:)``; returns the request identifier, or `""` for a
+    /// payload that only sets the badge.
+    public func postPayload(_ app: AppID, json: String) async throws(CenterError) -> String {
+        let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
+        var identifier = ""
+        if let request = payload.request { identifier = try await add(app, request: request) }
+        if let badge = payload.badge { try setBadge(app, count: badge) }
+        return identifier
+    }
+
+    /// Sets the badge count of `app` (0 clears it) and announces it to docks with the Unity
+    /// `LauncherEntry.Update` signal.
+    public func setBadge(_ app: AppID, count: Int) throws(CenterError) {
+        try badges.set(count, of: app)
+        // Fails only when the connection is closed, and then no caller is left to tell.
+        try? LauncherEntry.emit(count, of: app, on: connection)
+    }
+
+    /// The badge count of `app` as last set; nil when never set.
+    public func badge(of app: AppID) -> Int? { badges.count(of: app) }
+
     /// Shows `request` now with the category registered now: its trigger came due, or a
     /// handler answered `keep` after the server had closed it.
     public func present(_ request: NotificationRequest, of app: AppID) async {
@@ -98,6 +135,15 @@ public actor Center {
 
     /// Puts `request` on screen (in place of the one with its identifier) and records it.
     private func show(_ request: NotificationRequest, of app: AppID, category: NotificationCategory?) async throws(CenterError) {
+        var request = request
+        let options = await presentationAdvisor?(request, app)
+        if let options {
+            if !options.contains("badge") { request.content.badge = nil }
+            if !options.contains("sound") { request.content.sound = nil }
+        }
+        if let badge = request.content.badge { try? setBadge(app, count: badge) }
+        // Asked, and neither a banner nor a place in the list: the app takes it from here.
+        if let options, options.isDisjoint(with: ["banner", "list", "alert"]) { return }
         let serverID = await bridge.show(appID: app, request: request, category: category)
         let delivered = DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date())
         try await saving("the delivered notification") { try await store.saveDelivered(delivered) }

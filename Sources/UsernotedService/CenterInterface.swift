@@ -28,6 +28,9 @@ public enum CenterInterface {
                 Method("Add", in: "s app_id, s request_json", out: "s request_id") { call in
                     [.string(try await center.add(try app(call), json: call.argument(1)))]
                 },
+                Method("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call in
+                    [.string(try await center.postPayload(try app(call), json: call.argument(1)))]
+                },
                 Method("GetPending", in: "s app_id", out: "s json") { call in
                     [.string(try await center.pendingJSON(try app(call)))]
                 },
@@ -56,6 +59,10 @@ public enum CenterInterface {
                 },
                 Method("SetExecHandler", in: "s app_id, as argv") { call in
                     try await router.setExec(try app(call), argv: call.argument(1, as: [String].self))
+                    return []
+                },
+                Method("SetBadge", in: "s app_id, i count") { call in
+                    try await center.setBadge(try app(call), count: Int(call.argument(1, as: Int32.self)))
                     return []
                 },
             ],

@@ -30,7 +30,7 @@ public final class Daemon: Sendable {
         self.systemBusAddress = systemBusAddress
         bridge = NotificationBridge(connection: connection)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
-        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, limits: config.limits)
+        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits)
         let scheduler = self.scheduler
         router = Router(
             connection: connection, bridge: bridge, center: center, store: store, policy: config.delivery,
@@ -42,6 +42,7 @@ public final class Daemon: Sendable {
     public func run() async throws {
         try await bridge.start()
         try await center.restore()
+        await center.setPresentationAdvisor { [router] request, app in await router.presentationOptions(for: request, of: app) }
         connection.export([CenterInterface.make(center: center, router: router)], at: CenterInterface.path)
         switch try await connection.requestName(CenterInterface.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:

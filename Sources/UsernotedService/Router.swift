@@ -251,6 +251,7 @@ public actor Router {
             guard let options = reply.first?.as([String].self) else { return nil }
             return Set(options)
         } catch {
+            logger.debug("WillPresent not answered; presenting as usual", metadata: ["app": "\(app)", "error": "\(error)"])
             return nil  // not implemented, too slow, or gone: present as usual
         }
     }

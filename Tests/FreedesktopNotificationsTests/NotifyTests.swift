@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DBus
+import Foundation
 import Testing
 import UserNotificationsCore
 @testable import FreedesktopNotifications
@@ -105,6 +109,35 @@ import UserNotificationsCore
         let call = Self.call(NotificationContent(title: "T", sound: "alarm-clock-elapsed"))
         #expect(call.hints["sound-name"] == .string("alarm-clock-elapsed"))
         #expect(call.hints["suppress-sound"] == nil)
+    }
+
+    // MARK: Attachments
+
+    @Test func theFirstImageAttachmentIsTheImagePath() throws {
+        let scratch = try ScratchDirectory()
+        let cat = try scratch.file("cat.png")
+        let content = NotificationContent(title: "T", attachments: [
+            NotificationAttachment(identifier: "cat", path: cat), NotificationAttachment(path: try scratch.file("dog.png")),
+        ])
+        let real = try #require(AttachmentFile.realPath(cat))
+        #expect(Self.call(content).hints["image-path"] == .string("file://" + real))
+    }
+
+    @Test func noAttachmentOrAFileThatWentAwayGivesNoImage() throws {
+        #expect(Self.call(NotificationContent(title: "T")).hints["image-path"] == nil)
+        let scratch = try ScratchDirectory()
+        let cat = try scratch.file("cat.png")
+        let content = NotificationContent(title: "T", attachments: [NotificationAttachment(path: cat)])
+        try FileManager.default.removeItem(atPath: cat)
+        #expect(Self.call(content).hints["image-path"] == nil)
+    }
+
+    @Test func aFileReplacedByAFIFOIsNotGivenToTheServer() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.url.appending(path: "cat.png").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let content = NotificationContent(title: "T", attachments: [NotificationAttachment(path: path)])
+        #expect(Self.call(content).hints["image-path"] == nil)
     }
 
     // MARK: Text

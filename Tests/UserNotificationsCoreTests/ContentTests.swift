@@ -56,9 +56,26 @@ import Testing
         }
     }
 
-    @Test func attachmentsAreAnUnknownFieldForNow() {
-        expectModelError(.invalidJSON, mentions: ["unknown field 'attachments' in content"]) {
-            _ = try decodeContent(#"{"attachments": []}"#)
+    @Test func attachmentsAndRelevanceDecodeAndRoundTrip() throws {
+        let content = try decodeContent(#"""
+        {"attachments": [{"identifier": "photo", "url": "file:///home/me/cat.png"}, {"url": "file:///tmp/b.jpg"}],
+         "relevanceScore": 0.5}
+        """#)
+        #expect(content.attachments == [
+            NotificationAttachment(identifier: "photo", url: "file:///home/me/cat.png"),
+            NotificationAttachment(url: "file:///tmp/b.jpg"),
+        ])
+        #expect(content.relevanceScore == 0.5)
+        #expect(try decodeContent(ModelJSON.encode(content)) == content)
+        #expect(ModelJSON.encode(content).contains(#""attachments":[{"identifier":"photo","url":"file:///home/me/cat.png"}"#))
+    }
+
+    @Test func anAttachmentNeedsAURLAndNothingElse() {
+        expectModelError(.invalidJSON, mentions: ["attachments[0]: missing required field 'url'"]) {
+            _ = try decodeContent(#"{"attachments": [{"identifier": "x"}]}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["unknown field 'options' in attachment"]) {
+            _ = try decodeContent(#"{"attachments": [{"url": "file:///a.png", "options": {}}]}"#)
         }
     }
 }

@@ -16,6 +16,12 @@ import Testing
         #expect(limits.bodyLength == 16384)
         #expect(limits.userInfoBytes == 65536)
         #expect(limits.timeIntervalSeconds == 3_155_760_000)
+        #expect(limits.attachmentBytes == 10 * 1024 * 1024)
+    }
+
+    @Test func configFilesMaySetTheAttachmentSize() throws {
+        let limits = try ModelJSON.decode(Limits.self, from: #"{"attachmentBytes": 4096}"#, root: "limits")
+        #expect(limits == Limits(attachmentBytes: 4096))
     }
 
     @Test func configFilesMayGiveAnySubset() throws {

@@ -189,4 +189,37 @@ import Testing
         }
         #expect(try ModelJSON.decodeRequest(json, limits: nil).content.title == "abcd")
     }
+
+    @Test func attachmentsMustBeFileURLsOfImages() {
+        func attach(_ attachments: NotificationAttachment...) throws { try NotificationRequest(content: .init(attachments: attachments)).validate() }
+        #expect(throws: Never.self) { try attach(.init(url: "file:///home/me/Cat.PNG"), .init(url: "file://localhost/tmp/a%20b.jpeg")) }
+        expectModelError(.invalidRequest, mentions: ["content.attachments[1].url: 'https://example.org/cat.png' is not a file:// URL", "file:///home/me/Pictures/cat.png"]) {
+            try attach(.init(url: "file:///a.png"), .init(url: "https://example.org/cat.png"))
+        }
+        expectModelError(.invalidRequest, mentions: ["content.attachments[0].url: '/home/me/cat.png' is not a file:// URL"]) {
+            try attach(.init(url: "/home/me/cat.png"))
+        }
+        expectModelError(.invalidRequest, mentions: ["content.attachments[0].url: 'file://server/share/cat.png' is not a file:// URL of a local file"]) {
+            try attach(.init(url: "file://server/share/cat.png"))
+        }
+        expectModelError(.invalidRequest, mentions: ["content.attachments[0].url: 'file:///home/me/song.mp3' is not an image", ".png, .jpg"]) {
+            try attach(.init(url: "file:///home/me/song.mp3"))
+        }
+    }
+
+    @Test func attachmentIdentifiersAreUniqueWhenGiven() {
+        expectModelError(.invalidRequest, mentions: ["content.attachments[1].identifier: 'a' is already used by attachments[0]"]) {
+            try NotificationRequest(content: .init(attachments: [.init(identifier: "a", url: "file:///1.png"), .init(identifier: "a", url: "file:///2.png")])).validate()
+        }
+        #expect(throws: Never.self) {
+            try NotificationRequest(content: .init(attachments: [.init(url: "file:///1.png"), .init(url: "file:///2.png")])).validate()
+        }
+    }
+
+    @Test func relevanceScoresAreFromZeroToOne() {
+        #expect(throws: Never.self) { try NotificationRequest(content: .init(relevanceScore: 1)).validate() }
+        expectModelError(.invalidRequest, mentions: ["content.relevanceScore: is 1.5; a relevance score is from 0 to 1"]) {
+            try NotificationRequest(content: .init(relevanceScore: 1.5)).validate()
+        }
+    }
 }

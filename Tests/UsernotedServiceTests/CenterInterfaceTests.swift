@@ -21,6 +21,8 @@ import UserNotificationsCore
             ("RemoveDelivered", [("app_id", "s", "in"), ("ids", "as", "in")]),
             ("RemoveAllDelivered", [("app_id", "s", "in")]),
             ("RegisterHandler", [("app_id", "s", "in"), ("path", "o", "in")]),
+            ("PostPayload", [("app_id", "s", "in"), ("apns_json", "s", "in"), ("request_id", "s", "out")]),
+            ("SetBadge", [("app_id", "s", "in"), ("count", "i", "in")]),
         ]
         for (method, args) in expected {
             let block = ["  <method name=\"\(method)\">"] + args.map { "   <arg name=\"\($0.0)\" type=\"\($0.1)\" direction=\"\($0.2)\"/>" } + ["  </method>"]
@@ -116,5 +118,110 @@ import UserNotificationsCore
             (error as? DBusError)?.message.contains("another usernoted is running") == true
         }
         #expect(try await scene.call("GetCategories", .string("org.example.Calendar")) == "[]")
+    }
+
+    // MARK: PostPayload and SetBadge
+
+    /// The daemon with a fake notification server on one private bus.
+    static func sceneWithServer() async throws -> (ServiceScene, FakeNotificationServer) {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus)
+        return (try await ServiceScene(bus: bus), server)
+    }
+
+    /// Every `LauncherEntry.Update` the app's connection sees from now on: app URI, properties, sender.
+    static func launcherUpdates(on scene: ServiceScene) async throws -> Inbox<(uri: String, properties: [String: Value], sender: String)> {
+        let inbox = Inbox<(uri: String, properties: [String: Value], sender: String)>()
+        let stream = try await scene.app.signals(matching: MatchRule(
+            path: LauncherEntry.path, interface: LauncherEntry.interface, member: "Update"))
+        Task {
+            for await message in stream {
+                inbox.put((message.body.first?.as(String.self) ?? "", message.body.last?.as([String: Value].self) ?? [:], message.sender ?? ""))
+            }
+        }
+        return inbox
+    }
+
+    @Test func setBadgeTellsDocksThroughTheUnityLauncherEntry() async throws {
+        let scene = try await ServiceScene()
+        let updates = try await Self.launcherUpdates(on: scene)
+        try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(5))
+        let update = try await updates.next(within: .seconds(10), "LauncherEntry.Update")
+        #expect(update.uri == "application://org.example.Calendar.desktop")
+        #expect(update.properties == ["count": .int64(5), "count-visible": .boolean(true)])
+        #expect(update.sender == scene.daemon.connection.uniqueName)
+        #expect(await scene.daemon.center.badge(of: try AppID(validating: "org.example.Calendar")) == 5)
+        try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(0))
+        let cleared = try await updates.next(within: .seconds(10), "LauncherEntry.Update")
+        #expect(cleared.properties == ["count": .int64(0), "count-visible": .boolean(false)])
+    }
+
+    @Test func aNegativeBadgeIsAnInvalidRequestAndChangesNothing() async throws {
+        let scene = try await ServiceScene()
+        let updates = try await Self.launcherUpdates(on: scene)
+        await #expect { try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(-1)) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "count is -1", "0 or more")
+        }
+        await #expect { try await scene.call("SetBadge", .string("calendar"), .int32(1)) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidAppId", "calendar")
+        }
+        // Nothing was sent for those: the first update is the next good call's.
+        try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(2))
+        #expect(try await updates.next(within: .seconds(10), "LauncherEntry.Update").properties["count"] == .int64(2))
+        #expect(await scene.daemon.center.badge(of: try AppID(validating: "org.example.Calendar")) == 2)
+    }
+
+    @Test func postPayloadShowsTheAlertWithTheCustomKeysAsUserInfoAndSetsTheBadge() async throws {
+        let (scene, server) = try await Self.sceneWithServer()
+        try await scene.call("SetCategories", .string("org.example.Calendar"), .string(Self.meeting))
+        let updates = try await Self.launcherUpdates(on: scene)
+        let payload = #"{"aps":{"alert":{"title":"Weekly Staff Meeting","subtitle":"Room 4","body":"Every Tuesday at 2pm"},"category":"MEETING_INVITATION","thread-id":"staff","sound":{"critical":1,"name":"default","volume":0.5},"badge":3},"MEETING_ID":"M-1"}"#
+        let id = try #require(try await scene.call("PostPayload", .string("org.example.Calendar"), .string(payload)))
+        let shown = try await server.notifyCalls.next(within: .seconds(10), "Notify")
+        #expect(shown.summary == "Weekly Staff Meeting")
+        #expect(shown.body == "Room 4\nEvery Tuesday at 2pm")
+        #expect(shown.actionKeys == ["default", "ACCEPT_ACTION", "DECLINE_ACTION"])
+        #expect(shown.hints["urgency"] == .byte(2))
+        #expect(shown.hints["sound-name"] == .string("message-new-instant"))
+        #expect(shown.hints["x-usernoted-request"] == .string(id))
+        let update = try await updates.next(within: .seconds(10), "LauncherEntry.Update")
+        #expect(update.uri == "application://org.example.Calendar.desktop")
+        #expect(update.properties["count"] == .int64(3))
+        let delivered = try ModelJSON.decodeRequests(try await scene.call("GetDelivered", .string("org.example.Calendar")) ?? "")
+        #expect(delivered.map(\.identifier) == [id])
+        #expect(delivered.first?.content.userInfo == ["MEETING_ID": "M-1"])
+        #expect(delivered.first?.content.threadIdentifier == "staff")
+    }
+
+    @Test func aBadgeOnlyPayloadShowsNothingAndAnswersAnEmptyID() async throws {
+        let (scene, server) = try await Self.sceneWithServer()
+        let updates = try await Self.launcherUpdates(on: scene)
+        #expect(try await scene.call("PostPayload", .string("org.example.Calendar"), .string(#"{"aps":{"badge":9}}"#)) == "")
+        #expect(try await updates.next(within: .seconds(10), "LauncherEntry.Update").properties["count"] == .int64(9))
+        #expect(try await scene.call("GetDelivered", .string("org.example.Calendar")) == "[]")
+        // The next Notify the server sees is the next post's: the payload showed nothing.
+        try await scene.call("Post", .string("org.example.Calendar"), .string(""), .string("Next"), .string(""))
+        #expect(try await server.notifyCalls.next(within: .seconds(10), "Notify").summary == "Next")
+    }
+
+    @Test func aRefusedPayloadIsNamedAndSetsNoBadge() async throws {
+        let scene = try await ServiceScene()
+        let updates = try await Self.launcherUpdates(on: scene)
+        await #expect {
+            try await scene.call("PostPayload", .string("org.example.Calendar"), .string(#"{"aps":{"alert":{"loc-key":"GREETING"},"badge":1}}"#))
+        } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "aps.alert.loc-key: is not supported", "localized")
+        }
+        await #expect {
+            try await scene.call("PostPayload", .string("org.example.Calendar"), .string(#"{"aps":{"alert":"x","category":"NOPE","badge":1}}"#))
+        } throws: {
+            isDBusError($0, "io.github.usernoted.Error.UnknownCategory", "\"NOPE\"")
+        }
+        await #expect { try await scene.call("PostPayload", .string("org.example.Calendar"), .string("{")) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidJSON", "payload: not valid JSON")
+        }
+        try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(4))
+        #expect(try await updates.next(within: .seconds(10), "LauncherEntry.Update").properties["count"] == .int64(4))
+        #expect(try await scene.call("GetDelivered", .string("org.example.Calendar")) == "[]")
     }
 }

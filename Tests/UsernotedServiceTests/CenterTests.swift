@@ -67,4 +67,58 @@ import UserNotificationsCore
         let delivered = try ModelJSON.decodeRequests(try await scene.call("GetDelivered", Self.app) ?? "")
         #expect(delivered.map(\.content.title) == ["Now"])
     }
+
+    // MARK: Attachments
+
+    static func request(attaching path: String) -> Value {
+        .string(#"{"content":{"title":"Photo","attachments":[{"identifier":"cat","url":"\#(URL(filePath: path).absoluteString)"}]}}"#)
+    }
+
+    @Test func anImageAttachmentIsShownAsTheImagePath() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus)
+        let scene = try await ServiceScene(bus: bus)
+        let directory = bus.directory.appending(path: "pictures")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appending(path: "cat.png")
+        try Data([0x89, 0x50, 0x4e, 0x47]).write(to: file)
+        try await scene.call("Add", Self.app, Self.request(attaching: file.path))
+        let shown = try await server.notifyCalls.next(within: .seconds(10), "Notify")
+        #expect(shown.hints["image-path"] == .string(URL(filePath: file.resolvingSymlinksInPath().path).absoluteString))
+    }
+
+    @Test func aBadAttachmentIsAnInvalidRequestNamingIt() async throws {
+        let scene = try await ServiceScene()
+        let missing = scene.bus.directory.appending(path: "gone.png").path
+        await #expect { try await scene.call("Add", Self.app, Self.request(attaching: missing)) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "content.attachments[0].url", "gone.png' ('cat') does not exist")
+        }
+        let link = scene.bus.directory.appending(path: "status.png")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/proc/self/status")
+        await #expect { try await scene.call("Add", Self.app, Self.request(attaching: link.path)) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "content.attachments[0].url", "is under /proc")
+        }
+        await #expect { try await scene.call("Add", Self.app, Self.request(attaching: scene.bus.directory.path + "/")) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "not an image")
+        }
+        #expect(try await scene.call("GetDelivered", Self.app) == "[]")
+    }
+
+    @Test func anAttachmentOverTheSizeLimitIsNamed() async throws {
+        let scene = try await ServiceScene(limits: Limits(attachmentBytes: 3))
+        let file = scene.bus.directory.appending(path: "big.png")
+        try Data(count: 4).write(to: file)
+        await #expect { try await scene.call("Add", Self.app, Self.request(attaching: file.path)) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.LimitExceeded", "content.attachments[0].url", "is 4 bytes; the limit is 3 (attachmentBytes)")
+        }
+    }
+
+    @Test func aDirectoryNamedLikeAnImageIsRefused() async throws {
+        let scene = try await ServiceScene()
+        let directory = scene.bus.directory.appending(path: "album.png")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        await #expect { try await scene.call("Add", Self.app, Self.request(attaching: directory.path)) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "album.png' ('cat') is a directory, not an ordinary file")
+        }
+    }
 }

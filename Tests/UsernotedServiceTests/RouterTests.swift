@@ -235,4 +235,59 @@ struct RouterScene {
             return true
         }
     }
+
+    /// Registers a handler that answers `WillPresent` with `options`; returns what it will be
+    /// asked, and its connection (keep it: the handler ends with it).
+    func presentingHandler(_ scene: RouterScene, options: [String]) async throws -> (Inbox<String>, Connection) {
+        let asked = Inbox<String>()
+        let connection = try scene.bus.connect()
+        connection.export([Interface(HandlerInterface.name, methods: [
+            Method("DidReceive", in: "s response_json", out: "s disposition") { _ in [.string("dismiss")] },
+            Method("WillPresent", in: "s request_json", out: "as options") { call in
+                let json: String = call.argument(0)
+                asked.put((try? ModelJSON.decodeRequest(json, limits: nil))?.identifier ?? "undecodable: \(json)")
+                return [options.dbusValue]
+            },
+        ])], at: "/org/example/Presenter")
+        _ = try await Proxy(connection: connection, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Presenter")])
+        return (asked, connection)
+    }
+
+    static let withBadgeAndSound = #"{"identifier":"n1","content":{"title":"Hi","sound":"default","badge":3}}"#
+
+    @Test func willPresentDecidesSoundAndBadgeAndWhetherItIsShown() async throws {
+        let scene = try await RouterScene()
+        let (asked, app) = try await presentingHandler(scene, options: ["banner"])
+        try await scene.scene.call("Add", .string(RouterScene.app), .string(Self.withBadgeAndSound))
+        #expect(try await asked.next() == "n1")
+        let shown = try await scene.server.notifyCalls.next()
+        #expect(shown.hint("suppress-sound", as: Bool.self) == true)  // no "sound" in the answer
+
+        let silent = try await RouterScene()
+        let (askedSilent, silentApp) = try await presentingHandler(silent, options: [])
+        try await silent.scene.call("Add", .string(RouterScene.app), .string(Self.withBadgeAndSound))
+        #expect(try await askedSilent.next() == "n1")
+        // Nothing shown: the next Notify the server sees is a later request's (the app has no handler answering for it).
+        try await silent.scene.call("Add", .string("org.example.Other"), .string(#"{"identifier":"other","content":{"title":"Other"}}"#))
+        #expect(try await silent.server.notifyCalls.next().summary == "Other")
+        #expect(try await silent.scene.call("GetDelivered", .string(RouterScene.app)) == "[]")
+        withExtendedLifetime((app, silentApp)) {}
+    }
+
+    @Test func aShownRequestsBadgeReachesTheDockAndAHandlerWithoutWillPresentChangesNothing() async throws {
+        let scene = try await RouterScene()
+        _ = try await scene.handler()  // serves DidReceive only
+        let watcher = try scene.bus.connect()
+        let updates = try await watcher.signals(matching: MatchRule(interface: LauncherEntry.interface, member: "Update"))
+        try await scene.scene.call("Add", .string(RouterScene.app), .string(Self.withBadgeAndSound))
+        let shown = try await scene.server.notifyCalls.next()
+        #expect(shown.hint("sound-name", as: String.self) == "message-new-instant")
+        let update = try await withDeadline(.seconds(10), "LauncherEntry.Update") {
+            for await message in updates { return message }
+            throw TestSupportError("signal stream ended")
+        }
+        #expect(update.body.first == .string("application://org.example.Calendar.desktop"))
+    }
 }

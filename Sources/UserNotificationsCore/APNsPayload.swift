@@ -1,0 +1,275 @@
+/// An APNs-shaped payload, as `PostPayload` takes it: `aps` says what to show, every other
+/// top-level key goes into `userInfo`.
+///
+/// ```json
+/// {"aps": {"alert": {"title": "Weekly Staff Meeting", "body": "Every Tuesday at 2pm"},
+///          "category": "MEETING_INVITATION", "badge": 3},
+///  "MEETING_ID": "M-1"}
+/// ```
+///
+/// `aps` fields: `alert` (a string, the body, or `{title, subtitle, body}`), `category`,
+/// `thread-id`, `sound` (a name, or `{critical, name, volume}`), `badge`,
+/// `interruption-level` (`passive`, `active`, `time-sensitive`, `critical`),
+/// `relevance-score` (0 to 1) and `target-content-id`. A payload without `alert` may only
+/// set the badge. Localized alerts (`loc-key` …) and Apple's other keys are refused by name.
+public struct APNsPayload: Sendable, Hashable {
+    /// The notification to show (identifier unassigned); nil when the payload only sets the badge.
+    public var request: NotificationRequest?
+    /// The app badge count to set; nil leaves it.
+    public var badge: Int?
+
+    /// Creates a payload's meaning directly.
+    public init(request: NotificationRequest?, badge: Int?) {
+        self.request = request
+        self.badge = badge
+    }
+
+    /// What messages call the root of a payload.
+    static let root = "payload"
+
+    /// Decodes a `PostPayload` payload and, unless `limits` is nil, validates its request.
+    /// Errors read `aps.alert.title: problem`.
+    public static func decode(_ json: String, limits: Limits? = .default) throws(ModelError) -> APNsPayload {
+        let payload = try ModelJSON.decode(Body.self, from: json, root: root).payload
+        if let limits, let request = payload.request {
+            do {
+                try Validation.validate(request: request, limits: limits)
+            } catch {
+                throw Self.located(error, alertIsText: payload.alertIsText)
+            }
+        }
+        return APNsPayload(request: payload.request, badge: payload.badge)
+    }
+
+    /// Where each content field came from in the payload, for validation errors.
+    static let sources: [String: [PathComponent]] = [
+        "title": [.key("aps"), .key("alert"), .key("title")],
+        "subtitle": [.key("aps"), .key("alert"), .key("subtitle")],
+        "body": [.key("aps"), .key("alert"), .key("body")],
+        "categoryIdentifier": [.key("aps"), .key("category")],
+        "threadIdentifier": [.key("aps"), .key("thread-id")],
+        "sound": [.key("aps"), .key("sound")],
+        "badge": [.key("aps"), .key("badge")],
+        "relevanceScore": [.key("aps"), .key("relevance-score")],
+        "targetContentIdentifier": [.key("aps"), .key("target-content-id")],
+        "userInfo": [],
+    ]
+
+    /// A validation error about the request, moved to the payload field it came from.
+    static func located(_ error: ModelError, alertIsText: Bool) -> ModelError {
+        guard error.path.count >= 2, case .key(let field) = error.path[1], var source = sources[field] else {
+            return error.rooted(at: root)
+        }
+        if field == "body", alertIsText { source.removeLast() }
+        let problem = field == "userInfo" ? "the keys other than 'aps' (the userInfo) \(error.problem)" : error.problem
+        return ModelError(error.kind, at: source + error.path.dropFirst(2), root: root, problem)
+    }
+}
+
+extension APNsPayload {
+    /// Apple's `aps` keys usernoted knows but does not support, and why.
+    static let unsupportedApsKeys: [String: String] = [
+        "content-available": "background (silent) pushes cannot wake an app here; leave it out",
+        "mutable-content": "there are no notification service extensions here to modify the content; leave it out",
+        "filter-criteria": "Focus filters do not exist here; leave it out",
+        "stale-date": "Live Activities are not supported; leave it out",
+        "content-state": "Live Activities are not supported; leave it out",
+        "timestamp": "Live Activities are not supported; leave it out",
+        "event": "Live Activities are not supported; leave it out",
+        "dismissal-date": "Live Activities are not supported; leave it out",
+        "attributes-type": "Live Activities are not supported; leave it out",
+        "attributes": "Live Activities are not supported; leave it out",
+    ]
+
+    /// Apple's `alert` keys usernoted does not support, and why.
+    static let unsupportedAlertKeys: [String: String] = [
+        "title-loc-key": localized, "title-loc-args": localized,
+        "subtitle-loc-key": localized, "subtitle-loc-args": localized,
+        "loc-key": localized, "loc-args": localized, "action-loc-key": localized,
+        "launch-image": "launch images are not supported (there is no launch screen to replace); leave it out",
+    ]
+
+    private static let localized = "localized alerts are not supported (usernoted has no app strings files to look keys up in); send the text itself in 'title', 'subtitle' and 'body'"
+
+    /// The APNs spellings of the interruption levels.
+    static let interruptionLevels: [(String, InterruptionLevel)] = [
+        ("passive", .passive), ("active", .active), ("time-sensitive", .timeSensitive), ("critical", .critical),
+    ]
+
+    /// Refuses the keys in `unsupported` that the object being decoded has, saying why.
+    static func refuseUnsupported(_ unsupported: [String: String], in decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue).sorted()
+        if let key = keys.first(where: { unsupported[$0] != nil }), let reason = unsupported[key] {
+            throw ModelError(.invalidRequest, at: decoder.path(.key(key)), "is not supported: \(reason)")
+        }
+    }
+
+    /// The whole payload: `aps` and the custom keys.
+    struct Body: Decodable {
+        let payload: (request: NotificationRequest?, badge: Int?, alertIsText: Bool)
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyCodingKey.self)
+            guard let apsKey = c.allKeys.first(where: { $0.stringValue == "aps" }) else {
+                throw ModelError(.invalidRequest, at: decoder.path(),
+                                 #"has no 'aps' object; an APNs payload says what to show in it, e.g. {"aps": {"alert": "Hello"}}"#)
+            }
+            if try c.decodeNil(forKey: apsKey) {
+                throw ModelError(.invalidJSON, at: decoder.path(.key("aps")), "expected an object, found null")
+            }
+            let aps = try c.decode(APS.self, forKey: apsKey)
+            var userInfo: [String: JSONValue] = [:]
+            for key in c.allKeys where key.stringValue != "aps" {
+                userInfo[key.stringValue] = try c.decode(JSONValue.self, forKey: key)
+            }
+            payload = (try aps.request(userInfo: userInfo, at: decoder.path(.key("aps"))), aps.badge, aps.alert?.isText ?? false)
+        }
+    }
+
+    /// The `aps` dictionary.
+    struct APS: Decodable {
+        var alert: Alert?
+        var category: String?
+        var threadID: String?
+        var sound: Sound?
+        var badge: Int?
+        var interruptionLevel: InterruptionLevel?
+        var relevanceScore: Double?
+        var targetContentID: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case alert, category, threadID = "thread-id", sound, badge, interruptionLevel = "interruption-level",
+                 relevanceScore = "relevance-score", targetContentID = "target-content-id"
+        }
+
+        init(from decoder: any Decoder) throws {
+            try APNsPayload.refuseUnsupported(unsupportedApsKeys, in: decoder)
+            let c = try decoder.strictContainer(keyedBy: CodingKeys.self, in: "aps")
+            alert = try c.decodeIfPresent(Alert.self, forKey: .alert)
+            category = try c.decodeIfPresent(String.self, forKey: .category)
+            threadID = try c.decodeIfPresent(String.self, forKey: .threadID)
+            sound = try c.decodeIfPresent(Sound.self, forKey: .sound)
+            targetContentID = try c.decodeIfPresent(String.self, forKey: .targetContentID)
+            switch try c.decodeIfPresent(JSONValue.self, forKey: .relevanceScore) {
+            case nil, .null?: relevanceScore = nil
+            case let value?:
+                guard let score = value.doubleValue else {
+                    throw ModelError(.invalidJSON, at: decoder.path(.key("relevance-score")), "expected a number from 0 to 1")
+                }
+                relevanceScore = score
+            }
+            switch try c.decodeIfPresent(JSONValue.self, forKey: .badge) {
+            case nil, .null?: badge = nil
+            case let value?:
+                guard let number = value.intValue, let count = Int(exactly: number) else {
+                    throw ModelError(.invalidJSON, at: decoder.path(.key("badge")), "expected a whole number")
+                }
+                guard count >= 0 else {
+                    throw ModelError(.invalidRequest, at: decoder.path(.key("badge")),
+                                     "is \(count); a badge count must be 0 or more (0 clears the badge)")
+                }
+                badge = count
+            }
+            if let text = try c.decodeIfPresent(String.self, forKey: .interruptionLevel) {
+                guard let level = interruptionLevels.first(where: { $0.0 == text })?.1 else {
+                    let known = interruptionLevels.map(\.0)
+                    var problem = "unknown interruption level '\(text)'"
+                    if let guess = closestMatch(to: text, among: known) { problem += " (did you mean '\(guess)'?)" }
+                    throw ModelError(.invalidRequest, at: decoder.path(.key("interruption-level")),
+                                     problem + "; known levels: " + known.joined(separator: ", "))
+                }
+                interruptionLevel = level
+            }
+        }
+
+        /// The request `aps` describes, carrying `userInfo`; nil when it only sets the badge.
+        func request(userInfo: [String: JSONValue], at path: [PathComponent]) throws(ModelError) -> NotificationRequest? {
+            guard let alert else {
+                let others = [category, threadID, sound?.name, interruptionLevel?.rawValue, relevanceScore.map { "\($0)" },
+                              targetContentID].contains { $0 != nil }
+                if others || badge == nil {
+                    throw ModelError(.invalidRequest, at: path,
+                                     "has no 'alert', so there is nothing to show; add \"alert\" (a string, or {\"title\", \"subtitle\", \"body\"}), or send only \"badge\" to set the badge")
+                }
+                return nil
+            }
+            let level = interruptionLevel ?? (sound?.critical == true ? .critical : .active)
+            let content = NotificationContent(
+                title: alert.title, subtitle: alert.subtitle, body: alert.body, userInfo: userInfo,
+                categoryIdentifier: category ?? "", threadIdentifier: threadID ?? "", sound: sound?.name,
+                interruptionLevel: level, badge: badge, targetContentIdentifier: targetContentID,
+                relevanceScore: relevanceScore)
+            return NotificationRequest(content: content)
+        }
+    }
+
+    /// `aps.alert`: the body alone, or title, subtitle and body.
+    struct Alert: Decodable {
+        var title = ""
+        var subtitle = ""
+        var body = ""
+        /// Whether it was given as a string.
+        var isText = false
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case title, subtitle, body
+        }
+
+        init(from decoder: any Decoder) throws {
+            switch try decoder.singleValueContainer().decode(JSONValue.self) {
+            case .string(let text):
+                body = text
+                isText = true
+            case .object:
+                try APNsPayload.refuseUnsupported(unsupportedAlertKeys, in: decoder)
+                let c = try decoder.strictContainer(keyedBy: CodingKeys.self, in: "aps.alert")
+                title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
+                subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle) ?? ""
+                body = try c.decodeIfPresent(String.self, forKey: .body) ?? ""
+            default:
+                throw ModelError(.invalidJSON, at: decoder.path(),
+                                 #"expected a string (the body) or an object {"title", "subtitle", "body"}"#)
+            }
+        }
+    }
+
+    /// `aps.sound`: a sound name, or Apple's critical-alert dictionary. The volume has no
+    /// freedesktop counterpart and is only checked; a critical sound makes the notification
+    /// critical unless `interruption-level` says otherwise.
+    struct Sound: Decodable {
+        var name: String
+        var critical = false
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case critical, name, volume
+        }
+
+        init(from decoder: any Decoder) throws {
+            switch try decoder.singleValueContainer().decode(JSONValue.self) {
+            case .string(let text):
+                name = text
+            case .object:
+                let c = try decoder.strictContainer(keyedBy: CodingKeys.self, in: "aps.sound")
+                name = try c.decode(String.self, forKey: .name)
+                switch try c.decodeIfPresent(JSONValue.self, forKey: .critical) {
+                case nil, .null?: critical = false
+                case let value?:
+                    guard let flag = value.intValue, flag == 0 || flag == 1 else {
+                        throw ModelError(.invalidJSON, at: decoder.path(.key("critical")), "expected 0 or 1")
+                    }
+                    critical = flag == 1
+                }
+                switch try c.decodeIfPresent(JSONValue.self, forKey: .volume) {
+                case nil, .null?: break
+                case let value?:
+                    guard let volume = value.doubleValue, (0...1).contains(volume) else {
+                        throw ModelError(.invalidJSON, at: decoder.path(.key("volume")), "expected a number from 0 to 1")
+                    }
+                }
+            default:
+                throw ModelError(.invalidJSON, at: decoder.path(),
+                                 #"expected a sound name or an object {"critical", "name", "volume"}"#)
+            }
+        }
+    }
+}

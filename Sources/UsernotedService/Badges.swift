@@ -1,0 +1,42 @@
+import DBus
+import UserNotificationsCore
+
+/// The Unity launcher API signal docks and task bars (Plasma, Dash to Dock, Plank …) read
+/// app badge counts from, declared as data.
+public enum LauncherEntry {
+    /// Where the daemon emits it from.
+    public static let path: ObjectPath = "/io/github/usernoted/LauncherEntry"
+    public static let interface = "com.canonical.Unity.LauncherEntry"
+    /// `Update(s app_uri, a{sv} properties)`.
+    public static let update = SignalDeclaration("Update", "s app_uri, a{sv} properties")
+
+    /// `application://<app id>.desktop`, the desktop file the launcher shows.
+    public static func appURI(of app: AppID) -> String { "application://\(app.rawValue).desktop" }
+
+    /// The `Update` properties: `count` (x) and `count-visible` (b, false for 0).
+    public static func properties(count: Int) -> [String: Value] {
+        ["count": .int64(Int64(count)), "count-visible": .boolean(count != 0)]
+    }
+
+    /// Emits `Update` for `app` on `connection`.
+    static func emit(_ count: Int, of app: AppID, on connection: Connection) throws(DBusError) {
+        try connection.emit(
+            path: path, interface: interface, name: update.name, [.string(appURI(of: app)), properties(count: count).dbusValue])
+    }
+}
+
+/// Each app's badge count as last set, kept in memory for the life of the daemon.
+struct Badges: Sendable {
+    private var counts: [AppID: Int] = [:]
+
+    /// The count of `app`; nil when never set.
+    func count(of app: AppID) -> Int? { counts[app] }
+
+    /// Sets the count of `app`; a negative count is an `InvalidRequest`.
+    mutating func set(_ count: Int, of app: AppID) throws(CenterError) {
+        guard count >= 0 else {
+            throw CenterError("InvalidRequest", "count is \(count); a badge count must be 0 or more (0 clears the badge)")
+        }
+        counts[app] = count
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import UserNotificationsCore
+@testable import FreedesktopNotifications
+
+/// A fresh directory for one test's files, removed at the end.
+final class ScratchDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appending(path: "usernoted-attachments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `bytes` bytes to `name`; returns its path.
+    func file(_ name: String, bytes: Int = 16) throws -> String {
+        let path = url.appending(path: name).path
+        try Data(repeating: 0x89, count: bytes).write(to: URL(filePath: path))
+        return path
+    }
+}
+
+@Suite struct AttachmentFileTests {
+    static func check(_ path: String, maxBytes: Int = 1024) -> Result<String, AttachmentFile.Problem> {
+        AttachmentFile.check(NotificationAttachment(path: path), maxBytes: maxBytes)
+    }
+
+    static func problem(_ path: String, maxBytes: Int = 1024) -> String? {
+        if case .failure(let problem) = check(path, maxBytes: maxBytes) { return problem.text }
+        return nil
+    }
+
+    @Test func anOrdinaryFileOfTheUsersIsShownByItsRealPath() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.file("cat.png")
+        let real = try #require(AttachmentFile.realPath(path))
+        #expect(try Self.check(path).get() == real)
+        let link = scratch.url.appending(path: "link.png").path
+        #expect(symlink(path, link) == 0)
+        #expect(try Self.check(link).get() == real, "a link is followed to the file")
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(Self.problem("/nonexistent/usernoted/cat.png") == "does not exist")
+    }
+
+    @Test func directoriesFIFOsAndDevicesAreRefused() throws {
+        let scratch = try ScratchDirectory()
+        let directory = scratch.url.appending(path: "dir.png").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        #expect(Self.problem(directory) == "is a directory, not an ordinary file")
+        let fifo = scratch.url.appending(path: "pipe.png").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(Self.problem(fifo) == "is a FIFO (named pipe), not an ordinary file")
+        let device = scratch.url.appending(path: "null.png").path
+        #expect(symlink("/dev/null", device) == 0)
+        #expect(Self.problem(device)?.hasPrefix("is under /dev (as /dev/null)") == true)
+    }
+
+    @Test func procAndSysAreRefusedEvenThroughALink() throws {
+        #expect(Self.problem("/proc/self/status")?.hasPrefix("is under /proc") == true)
+        #expect(Self.problem("/sys/kernel/uevent_seqnum")?.hasPrefix("is under /sys") == true)
+        let scratch = try ScratchDirectory()
+        let link = scratch.url.appending(path: "environ.png").path
+        #expect(symlink("/proc/self/environ", link) == 0)
+        #expect(Self.problem(link)?.contains("is under /proc") == true)
+    }
+
+    @Test func anotherUsersFileIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.file("theirs.png")
+        if geteuid() == 0 {
+            #expect(chown(path, 65534, 65534) == 0)
+            #expect(Self.problem(path) == "belongs to another user (uid 65534); attachments must be your own files")
+        } else {
+            #expect(Self.problem("/etc/passwd")?.hasPrefix("belongs to another user (uid 0)") == true)
+        }
+    }
+
+    @Test func aFileOverTheLimitIsALimitError() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.file("big.png", bytes: 2000)
+        guard case .failure(let problem) = Self.check(path, maxBytes: 1999) else {
+            Issue.record("a 2000-byte file passed a 1999-byte limit")
+            return
+        }
+        #expect(problem.kind == .limitExceeded)
+        #expect(problem.text == "is 2000 bytes; the limit is 1999 (attachmentBytes)")
+        #expect(try Self.check(path, maxBytes: 2000).get().hasSuffix("/big.png"))
+    }
+
+    @Test func anUnreadableFileIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.file("locked.png")
+        #expect(chmod(path, 0) == 0)
+        // root reads anything; the check then agrees with what the server could do.
+        let readable = access(path, R_OK) == 0
+        #expect((Self.problem(path) == nil) == readable)
+        if !readable { #expect(Self.problem(path)?.hasPrefix("cannot be read") == true) }
+    }
+
+    @Test func validationNamesTheAttachmentAndItsPlace() throws {
+        let scratch = try ScratchDirectory()
+        let good = try scratch.file("ok.png")
+        let request = NotificationRequest(identifier: "r", content: NotificationContent(attachments: [
+            NotificationAttachment(path: good),
+            NotificationAttachment(identifier: "photo", path: scratch.url.appending(path: "gone.png").path),
+        ]))
+        do {
+            try AttachmentFile.validate(request, maxBytes: 1024)
+            Issue.record("a missing file passed")
+        } catch {
+            #expect(error.kind == .invalidRequest)
+            #expect(error.message.hasPrefix("content.attachments[1].url: 'file://"))
+            #expect(error.message.hasSuffix("/gone.png' ('photo') does not exist"))
+        }
+        var big = request
+        big.content.attachments = [NotificationAttachment(path: try scratch.file("big.png", bytes: 10))]
+        #expect(throws: ModelError.self) { try AttachmentFile.validate(big, maxBytes: 9) }
+        #expect(throws: Never.self) { try AttachmentFile.validate(big, maxBytes: 10) }
+    }
+
+    @Test func theImageURIIsTheFirstImageThatCanBeShown() throws {
+        let scratch = try ScratchDirectory()
+        let first = try scratch.file("a b.png")
+        let second = try scratch.file("b.jpg")
+        let real = try #require(AttachmentFile.realPath(first))
+        #expect(AttachmentFile.imageURI(of: [NotificationAttachment(path: first), NotificationAttachment(path: second)])
+                == URL(filePath: real).absoluteString)
+        #expect(AttachmentFile.imageURI(of: [NotificationAttachment(path: first)])?.hasSuffix("/a%20b.png") == true)
+        let missing = NotificationAttachment(path: scratch.url.appending(path: "gone.png").path)
+        #expect(AttachmentFile.imageURI(of: [missing, NotificationAttachment(path: second)])?.hasSuffix("/b.jpg") == true)
+        #expect(AttachmentFile.imageURI(of: [missing]) == nil)
+        #expect(AttachmentFile.imageURI(of: []) == nil)
+    }
+}

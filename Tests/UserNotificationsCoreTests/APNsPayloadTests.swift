@@ -1,0 +1,216 @@
+import Testing
+@testable import UserNotificationsCore
+
+@Suite struct APNsPayloadTests {
+    func decode(_ json: String, limits: Limits? = .default) throws(ModelError) -> APNsPayload {
+        try APNsPayload.decode(json, limits: limits)
+    }
+
+    func content(_ json: String) throws -> NotificationContent {
+        try #require(try decode(json).request).content
+    }
+
+    // MARK: What is shown
+
+    @Test func applesMeetingInvitationPayloadBecomesARequestWithTheCustomKeysAsUserInfo() throws {
+        let payload = try decode(#"""
+        {"aps": {"category": "MEETING_INVITATION", "alert": {"title": "Weekly Staff Meeting", "body": "Every Tuesday at 2pm"}},
+         "MEETING_ID": "123456789", "USER_ID": "ABCD1234"}
+        """#)
+        let request = try #require(payload.request)
+        #expect(request.needsIdentifier)
+        #expect(request.trigger == nil)
+        #expect(request.content == NotificationContent(
+            title: "Weekly Staff Meeting", body: "Every Tuesday at 2pm",
+            userInfo: ["MEETING_ID": "123456789", "USER_ID": "ABCD1234"], categoryIdentifier: "MEETING_INVITATION"))
+        #expect(payload.badge == nil)
+    }
+
+    @Test func aStringAlertIsTheBody() throws {
+        let content = try content(#"{"aps": {"alert": "Hello"}}"#)
+        #expect(content.body == "Hello" && content.title == "" && content.subtitle == "")
+    }
+
+    @Test func anAlertObjectGivesTitleSubtitleAndBody() throws {
+        let content = try content(#"{"aps": {"alert": {"title": "T", "subtitle": "S", "body": "B"}}}"#)
+        #expect(content.title == "T" && content.subtitle == "S" && content.body == "B")
+    }
+
+    @Test func threadTargetAndRelevanceAreCarried() throws {
+        let content = try content(#"{"aps": {"alert": "x", "thread-id": "staff", "target-content-id": "w1", "relevance-score": 0.75}}"#)
+        #expect(content.threadIdentifier == "staff")
+        #expect(content.targetContentIdentifier == "w1")
+        #expect(content.relevanceScore == 0.75)
+    }
+
+    @Test func withoutASoundTheNotificationIsSilentAndANamedSoundIsKept() throws {
+        #expect(try content(#"{"aps": {"alert": "x"}}"#).sound == nil)
+        #expect(try content(#"{"aps": {"alert": "x", "sound": "default"}}"#).sound == NotificationContent.defaultSound)
+        #expect(try content(#"{"aps": {"alert": "x", "sound": "bell"}}"#).sound == "bell")
+    }
+
+    @Test func aCriticalSoundIsItsNameAndMakesTheNotificationCritical() throws {
+        let critical = try content(#"{"aps": {"alert": "x", "sound": {"critical": 1, "name": "default", "volume": 0.8}}}"#)
+        #expect(critical.sound == "default")
+        #expect(critical.interruptionLevel == .critical)
+        let plain = try content(#"{"aps": {"alert": "x", "sound": {"critical": 0, "name": "bell"}}}"#)
+        #expect(plain.sound == "bell" && plain.interruptionLevel == .active)
+        let told = try content(#"{"aps": {"alert": "x", "interruption-level": "passive", "sound": {"critical": 1, "name": "bell"}}}"#)
+        #expect(told.interruptionLevel == .passive, "an explicit interruption-level wins")
+    }
+
+    @Test(arguments: [
+        ("passive", InterruptionLevel.passive), ("active", .active), ("time-sensitive", .timeSensitive), ("critical", .critical),
+    ])
+    func interruptionLevelsUseTheAPNsSpelling(_ text: String, _ level: InterruptionLevel) throws {
+        #expect(try content(#"{"aps": {"alert": "x", "interruption-level": "\#(text)"}}"#).interruptionLevel == level)
+    }
+
+    // MARK: The badge
+
+    @Test func theBadgeIsReturnedAndKeptOnTheContent() throws {
+        let payload = try decode(#"{"aps": {"alert": "x", "badge": 3}}"#)
+        #expect(payload.badge == 3)
+        #expect(payload.request?.content.badge == 3)
+        #expect(try decode(#"{"aps": {"alert": "x", "badge": 0}}"#).badge == 0)
+    }
+
+    @Test func aPayloadWithOnlyABadgeShowsNothing() throws {
+        let payload = try decode(#"{"aps": {"badge": 7}}"#)
+        #expect(payload == APNsPayload(request: nil, badge: 7))
+    }
+
+    @Test func negativeAndFractionalBadgesAreNamed() {
+        expectModelError(.invalidRequest, mentions: ["aps.badge: is -1; a badge count must be 0 or more"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "badge": -1}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.badge: expected a whole number"]) {
+            _ = try decode(#"{"aps": {"badge": 1.5}}"#)
+        }
+    }
+
+    // MARK: What is refused
+
+    @Test func localizedAlertsAreRefusedSayingWhatToSendInstead() {
+        for key in ["title-loc-key", "loc-key", "subtitle-loc-args"] {
+            expectModelError(.invalidRequest, mentions: ["aps.alert.\(key): is not supported", "localized", "'title', 'subtitle' and 'body'"]) {
+                _ = try decode(#"{"aps": {"alert": {"\#(key)": "GAME_PLAY_REQUEST_FORMAT", "body": "x"}}}"#)
+            }
+        }
+        expectModelError(.invalidRequest, mentions: ["aps.alert.launch-image: is not supported"]) {
+            _ = try decode(#"{"aps": {"alert": {"launch-image": "a.png"}}}"#)
+        }
+    }
+
+    @Test func applesOtherApsKeysAreRefusedByName() {
+        expectModelError(.invalidRequest, mentions: ["aps.content-available: is not supported", "background"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "content-available": 1}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["aps.mutable-content: is not supported"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "mutable-content": 1}}"#)
+        }
+    }
+
+    @Test func unknownKeysInApsAndAlertAreNamedWithTheKnownOnes() {
+        expectModelError(.invalidJSON, mentions: ["aps: unknown field 'categry' in aps (did you mean 'category'?)", "known fields: alert, category, thread-id"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "categry": "C"}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.alert: unknown field 'titel' in aps.alert (did you mean 'title'?)"]) {
+            _ = try decode(#"{"aps": {"alert": {"titel": "x"}}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.sound: unknown field 'loud' in aps.sound"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "sound": {"name": "a", "loud": 1}}}"#)
+        }
+    }
+
+    @Test func anUnknownInterruptionLevelSuggestsTheAPNsSpelling() {
+        expectModelError(.invalidRequest, mentions: ["aps.interruption-level: unknown interruption level 'timeSensitive' (did you mean 'time-sensitive'?)", "known levels: passive, active, time-sensitive, critical"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "interruption-level": "timeSensitive"}}"#)
+        }
+    }
+
+    @Test func wrongShapesSayWhatIsExpected() {
+        expectModelError(.invalidJSON, mentions: ["aps.alert: expected a string (the body) or an object"]) {
+            _ = try decode(#"{"aps": {"alert": 5}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.sound: expected a sound name or an object"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "sound": true}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.sound: missing required field 'name'"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "sound": {"critical": 1}}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.sound.critical: expected 0 or 1"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "sound": {"critical": 2, "name": "a"}}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.sound.volume: expected a number from 0 to 1"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "sound": {"name": "a", "volume": 1.5}}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.relevance-score: expected a number from 0 to 1"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "relevance-score": "high"}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.alert.title: expected a string"]) {
+            _ = try decode(#"{"aps": {"alert": {"title": 1}}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps: expected an object, found null"]) {
+            _ = try decode(#"{"aps": null}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps: expected an object, found a string"]) {
+            _ = try decode(#"{"aps": "x"}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["payload: expected an object"]) {
+            _ = try decode(#"[1]"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["payload: not valid JSON"]) {
+            _ = try decode(#"{"aps": "#)
+        }
+    }
+
+    @Test func aPayloadNeedsAnApsObject() {
+        expectModelError(.invalidRequest, mentions: ["payload: has no 'aps' object", #"{"aps": {"alert": "Hello"}}"#]) {
+            _ = try decode(#"{"alert": "Hello"}"#)
+        }
+    }
+
+    @Test func withoutAnAlertOnlyTheBadgeMayBeSet() {
+        expectModelError(.invalidRequest, mentions: ["aps: has no 'alert', so there is nothing to show", "\"badge\""]) {
+            _ = try decode(#"{"aps": {"category": "C", "badge": 1}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["aps: has no 'alert'"]) {
+            _ = try decode(#"{"aps": {}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["aps: has no 'alert'"]) {
+            _ = try decode(#"{"aps": {"sound": "default"}}"#)
+        }
+    }
+
+    // MARK: Validation
+
+    @Test func limitsAreCheckedWhereTheFieldCameFrom() {
+        let limits = Limits(identifierLength: 3, titleLength: 3, bodyLength: 3, userInfoBytes: 10)
+        expectModelError(.limitExceeded, mentions: ["aps.alert.title: is 4 characters long; the limit is 3 (titleLength)"]) {
+            _ = try decode(#"{"aps": {"alert": {"title": "abcd"}}}"#, limits: limits)
+        }
+        expectModelError(.limitExceeded, mentions: ["aps.alert: is 4 characters long; the limit is 3 (bodyLength)"]) {
+            _ = try decode(#"{"aps": {"alert": "abcd"}}"#, limits: limits)
+        }
+        expectModelError(.limitExceeded, mentions: ["aps.alert.body: is 4 characters long"]) {
+            _ = try decode(#"{"aps": {"alert": {"body": "abcd"}}}"#, limits: limits)
+        }
+        expectModelError(.limitExceeded, mentions: ["aps.thread-id: is 4 characters long", "identifierLength"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "thread-id": "abcd"}}"#, limits: limits)
+        }
+        expectModelError(.limitExceeded, mentions: ["payload: the keys other than 'aps' (the userInfo) is", "userInfoBytes"]) {
+            _ = try decode(#"{"aps": {"alert": "x"}, "ID": "0123456789"}"#, limits: limits)
+        }
+        expectModelError(.invalidRequest, mentions: ["aps.sound: is empty"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "sound": ""}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["aps.relevance-score: is 2.0; a relevance score is from 0 to 1"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "relevance-score": 2}}"#)
+        }
+    }
+
+    @Test func withoutLimitsNothingIsValidated() throws {
+        #expect(try decode(#"{"aps": {"alert": {"title": "abcd"}}}"#, limits: nil).request?.content.title == "abcd")
+    }
+}
