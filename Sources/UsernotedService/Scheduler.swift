@@ -44,9 +44,6 @@ public actor Scheduler {
         trigger.firstFireDate(addedAt: now(), calendar: calendar())
     }
 
-    /// The current time, as the scheduler sees it.
-    public func currentDate() -> Date { now() }
-
     /// Points the timer at the earliest pending request; call after pending changed.
     public func reschedule() async {
         guard let timer else { return }
