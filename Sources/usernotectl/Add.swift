@@ -1,22 +1,26 @@
 import ArgumentParser
-import UserNotificationsCore
 
-/// `usernotectl add APP_ID REQUEST_JSON|-`: posts a full request and prints its id.
+/// `usernotectl add --app ID REQUEST.json|-`: posts or schedules a full request and prints its id.
 struct Add: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Post a request given as JSON and print its id.")
+    static let configuration = CommandConfiguration(
+        abstract: "Post or schedule a request given as JSON and print its id.",
+        discussion: """
+            The request is {"identifier"?, "content", "trigger"?}, with Apple's field names.
 
+            \(ExitStatus.help(.noInput))
+            """)
+
+    @OptionGroup var target: AppOption
+    @OptionGroup var output: OutputOptions
     @OptionGroup var bus: BusOptions
 
-    @Argument(help: ArgumentHelp("The app id.", valueName: "app-id"), transform: Arguments.appID)
-    var app: AppID
-
-    @Argument(help: ArgumentHelp("The request JSON ({\"identifier\"?, \"content\"}), or - to read it from standard input.",
-                                 valueName: "request-json"))
+    @Argument(help: ArgumentHelp("A JSON file, - for standard input, or the JSON itself.", valueName: "file"),
+              completion: .file(extensions: ["json"]))
     var request: String
 
     func run() async throws {
-        let json = Arguments.json(request)
-        let id = try await bus.withCenter { try await $0.add(app, json: json) }
-        StandardStreams.printFlushed(id)
+        let json = try Arguments.json(from: request)
+        let id = try await bus.withCenter { try await $0.add(target.app, json: json) }
+        Output.requestID(id, json: output.json)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import UserNotificationsCore
 
 /// The bus to reach usernoted on: `--address`, else `DBUS_SESSION_BUS_ADDRESS`.
 struct BusOptions: ParsableArguments {
@@ -18,4 +19,17 @@ struct BusOptions: ParsableArguments {
         defer { connection.close() }
         return try await body(CenterClient(connection: connection))
     }
+}
+
+/// `--app ID`: the app whose notifications a command is about.
+struct AppOption: ParsableArguments {
+    /// The app id, checked locally so a typo fails before the bus is touched.
+    @Option(help: ArgumentHelp("The app id, e.g. org.example.Calendar.", valueName: "id"), transform: Arguments.appID)
+    var app: AppID
+}
+
+/// `--json`: print data as JSON instead of text.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print JSON (one value per line) instead of text.")
+    var json = false
 }

@@ -36,6 +36,11 @@ struct CenterClient: Sendable {
         try string(from: await proxy.call("Add", [.string(app.rawValue), .string(json)]), of: "Add")
     }
 
+    /// `PostPayload(s app_id, s apns_json) → s request_id`.
+    func postPayload(_ app: AppID, json: String) async throws -> String {
+        try string(from: await proxy.call("PostPayload", [.string(app.rawValue), .string(json)]), of: "PostPayload")
+    }
+
     /// Sends a ``PostCall``: `Post` or `Add`; returns the request id.
     func send(_ call: PostCall, for app: AppID) async throws -> String {
         switch call {
@@ -44,24 +49,30 @@ struct CenterClient: Sendable {
         }
     }
 
-    /// `GetDelivered(s app_id) → s json`.
-    func delivered(_ app: AppID) async throws -> String {
-        try string(from: await proxy.call("GetDelivered", [.string(app.rawValue)]), of: "GetDelivered")
+    /// `Get<shelf>(s app_id) → s json`: the requests pending or delivered.
+    func requests(_ shelf: Shelf, of app: AppID) async throws -> String {
+        try string(from: await proxy.call("Get\(shelf.rawValue)", [.string(app.rawValue)]), of: "Get\(shelf.rawValue)")
     }
 
-    /// `RemoveDelivered(s app_id, as ids)`, or `RemoveAllDelivered(s app_id)` when `ids` is empty.
-    func removeDelivered(_ app: AppID, ids: [String]) async throws {
-        if ids.isEmpty {
-            _ = try await proxy.call("RemoveAllDelivered", [.string(app.rawValue)])
+    /// `Remove<shelf>(s app_id, as ids)`, or `RemoveAll<shelf>(s app_id)` for nil.
+    func remove(_ shelf: Shelf, of app: AppID, ids: [String]?) async throws {
+        if let ids {
+            _ = try await proxy.call("Remove\(shelf.rawValue)", [.string(app.rawValue), ids.dbusValue])
         } else {
-            _ = try await proxy.call("RemoveDelivered", [.string(app.rawValue), ids.dbusValue])
+            _ = try await proxy.call("RemoveAll\(shelf.rawValue)", [.string(app.rawValue)])
         }
     }
 
-    /// `Response` signals, all or those of one app (matched by the bus on `arg0`).
-    func responses(of app: AppID?) async throws -> AsyncStream<Message> {
+    /// `SetExecHandler(s app_id, as argv)`.
+    func setExecHandler(_ app: AppID, argv: [String]) async throws {
+        _ = try await proxy.call("SetExecHandler", [.string(app.rawValue), argv.dbusValue])
+    }
+
+    /// `Response` signals, all or those of one app (and request), matched by the bus on `arg0` (`arg1`).
+    func responses(of app: AppID?, request: String? = nil) async throws -> AsyncStream<Message> {
         var arguments: [Int: String] = [:]
         if let app { arguments[0] = app.rawValue }
+        if let request { arguments[1] = request }
         return try await proxy.connection.signals(matching: MatchRule(
             sender: Self.busName, path: Self.path, interface: Self.interface, member: "Response", arguments: arguments))
     }
@@ -80,4 +91,10 @@ struct CenterClient: Sendable {
         }
         return text
     }
+}
+
+/// Where requests wait: scheduled (`Pending`) or on screen (`Delivered`); the method names' middle part.
+enum Shelf: String, Sendable {
+    case pending = "Pending"
+    case delivered = "Delivered"
 }

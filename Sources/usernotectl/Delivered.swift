@@ -1,16 +1,15 @@
 import ArgumentParser
-import UserNotificationsCore
 
-/// `usernotectl delivered APP_ID`: prints the app's on-screen requests as JSON.
+/// `usernotectl delivered list|remove|clear`: requests on screen.
 struct Delivered: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print an app's notifications on screen as JSON.")
+    static let configuration = CommandConfiguration(
+        abstract: "List or take off the screen an app's notifications.",
+        subcommands: [ListRequests<DeliveredShelf>.self, RemoveRequests<DeliveredShelf>.self,
+                      ClearRequests<DeliveredShelf>.self])
+}
 
-    @OptionGroup var bus: BusOptions
-
-    @Argument(help: ArgumentHelp("The app id.", valueName: "app-id"), transform: Arguments.appID)
-    var app: AppID
-
-    func run() async throws {
-        StandardStreams.printFlushed(try await bus.withCenter { try await $0.delivered(app) })
-    }
+/// The delivered shelf: `GetDelivered`, `RemoveDelivered`, `RemoveAllDelivered`.
+enum DeliveredShelf: ShelfCommand {
+    static let shelf = Shelf.delivered
+    static let things = "notifications on screen"
 }

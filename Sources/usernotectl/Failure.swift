@@ -1,21 +1,36 @@
 import DBus
 import UserNotificationsCore
 
-/// The one stderr line for an error the daemon or the bus reported; other errors are argument-parser's.
-enum Failure {
+/// A failure as the user sees it: one stderr line and an exit status.
+struct Failure: Error, Sendable {
+    /// The whole line, starting `usernotectl: `.
+    var line: String
+    var status: ExitStatus
+
     /// What to run to get the daemon going.
     static let startHint = "start it with `usernoted` or `systemctl --user start usernoted`"
 
-    /// `usernotectl: <message> (<error name>)`, a plain "not running" note, or nil for usage errors.
-    static func message(for error: any Error) -> String? {
+    /// A failure of usernotectl itself, e.g. an unreadable file.
+    init(_ message: String, status: ExitStatus) {
+        line = "usernotectl: \(message)"
+        self.status = status
+    }
+
+    /// The failure for an error from the daemon, the bus or the model; nil for argument-parser's own errors.
+    init?(_ error: any Error) {
         switch error {
+        case let error as Failure:
+            self = error
         case let error as DBusError:
             if error.name == .serviceUnknown || error.name == .nameHasNoOwner {
-                return "usernotectl: usernoted is not running on this bus; \(startHint)"
+                self.init("usernoted is not running on this bus; \(Self.startHint)", status: .daemonError)
+            } else if error.name == .unknownMethod {
+                self.init("\(error.message); this usernoted is older than usernotectl (\(error.name.rawValue))", status: .daemonError)
+            } else {
+                self.init("\(error.message) (\(error.name.rawValue))", status: .daemonError)
             }
-            return "usernotectl: \(error.message) (\(error.name.rawValue))"
         case let error as ModelError:
-            return "usernotectl: \(error.message) (io.github.usernoted.Error.\(error.name))"
+            self.init("\(error.message) (io.github.usernoted.Error.\(error.name))", status: .daemonError)
         default:
             return nil
         }

@@ -8,30 +8,42 @@ enum PostCall: Sendable, Hashable {
     case add(json: String)
 }
 
-/// The arguments of `usernotectl post`, turned into the call that carries them.
+/// The content arguments of `post` and `schedule`, turned into the call that carries them.
 struct PostRequest: Sendable, Hashable {
     var title: String
     var body: String = ""
     var category: String = ""
     var userInfo: [String: JSONValue]? = nil
     var identifier: String? = nil
+    var subtitle: String? = nil
     var sound: String? = nil
     var level: InterruptionLevel? = nil
+    var thread: String? = nil
+    /// An image file path (absolute, or relative to the working directory).
+    var image: String? = nil
+    var trigger: NotificationTrigger? = nil
 
     /// Whether `Post` can carry everything given (title, body, category only).
-    var fitsPost: Bool { userInfo == nil && identifier == nil && sound == nil && level == nil }
+    var fitsPost: Bool {
+        userInfo == nil && identifier == nil && subtitle == nil && sound == nil && level == nil && thread == nil
+            && image == nil && trigger == nil
+    }
 
     /// The request `Add` would receive; an empty identifier lets the daemon assign one.
     var request: NotificationRequest {
         NotificationRequest(
             identifier: identifier ?? "",
             content: NotificationContent(
-                title: title, body: body, userInfo: userInfo ?? [:], categoryIdentifier: category,
-                sound: sound, interruptionLevel: level ?? .active))
+                title: title, subtitle: subtitle ?? "", body: body, userInfo: userInfo ?? [:],
+                categoryIdentifier: category, threadIdentifier: thread ?? "", sound: sound,
+                interruptionLevel: level ?? .active),
+            trigger: trigger)
     }
 
-    /// `Post` when it suffices, else `Add` with the canonical request JSON.
+    /// `Post` when it suffices, else `Add` with the canonical request JSON (and the image as an attachment).
     var call: PostCall {
-        fitsPost ? .post(category: category, title: title, body: body) : .add(json: ModelJSON.encode(request))
+        if fitsPost { return .post(category: category, title: title, body: body) }
+        guard let image else { return .add(json: ModelJSON.encode(request)) }
+        return .add(json: ImageAttachment.adding(image, to: ModelJSON.encode(request)))
     }
 }

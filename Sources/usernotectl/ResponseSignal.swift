@@ -15,8 +15,17 @@ struct ResponseSignal: Sendable, Hashable {
         (appID, requestID, actionID, userText, responseJSON) = (strings[0], strings[1], strings[2], strings[3], strings[4])
     }
 
-    /// The line `listen` prints: the response JSON, on exactly one line.
-    var line: String {
-        responseJSON.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
+    /// The line `wait --json` and `monitor --json` print: the response JSON, on exactly one line.
+    var jsonLine: String { Output.oneLine(responseJSON) }
+
+    /// The line `wait` prints: the action id, and a tab and the typed text when there is some.
+    var answerLine: String { userText.isEmpty ? actionID : "\(actionID)\t\(Output.oneLine(userText))" }
+
+    /// The line `monitor` prints: app, request, action and the typed text, tab-separated.
+    var monitorLine: String {
+        [appID, requestID, actionID].joined(separator: "\t") + (userText.isEmpty ? "" : "\t\(Output.oneLine(userText))")
     }
+
+    /// The line to print, as JSON or as text.
+    func line(json: Bool, text: (Self) -> String) -> String { json ? jsonLine : text(self) }
 }

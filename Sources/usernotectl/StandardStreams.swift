@@ -30,4 +30,21 @@ enum StandardStreams {
         while let line = readLine(strippingNewline: false) { text += line }
         return text
     }
+
+    /// All of the file at `path`; an unreadable file is a ``Failure`` with ``ExitStatus/noInput``.
+    static func readFile(_ path: String) throws(Failure) -> String {
+        guard let file = fopen(path, "r") else {
+            throw Failure("cannot read \(path): \(String(cString: strerror(errno)))", status: .noInput)
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            bytes += buffer[..<count]
+            if count < buffer.count { break }
+        }
+        if ferror(file) != 0 { throw Failure("cannot read \(path): \(String(cString: strerror(errno)))", status: .noInput) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -5,10 +5,19 @@ import ArgumentParser
 struct Usernotectl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "usernotectl",
-        abstract: "Post notifications, register categories and watch responses through usernoted.",
-        subcommands: [Post.self, Add.self, Categories.self, Delivered.self, RemoveDelivered.self, Listen.self])
+        abstract: "Post notifications, register categories and wait for responses through usernoted.",
+        discussion: """
+            Every command talks to usernoted (io.github.usernoted) on the session bus. Commands that \
+            print data print readable text, or JSON with --json (one value per line).
 
-    /// Runs the chosen subcommand; D-Bus and model errors become one `usernotectl: …` line and exit code 1.
+            \(ExitStatus.help)
+            """,
+        subcommands: [
+            Categories.self, Post.self, Schedule.self, Add.self, Push.self, Pending.self, Delivered.self,
+            Wait.self, Monitor.self, Handler.self,
+        ])
+
+    /// Runs the chosen subcommand; failures become one `usernotectl: …` line and an ``ExitStatus``.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -18,9 +27,9 @@ struct Usernotectl: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            guard let line = Failure.message(for: error) else { exit(withError: error) }
-            StandardStreams.writeError(line)
-            exit(withError: ExitCode.failure)
+            guard let failure = Failure(error) else { exit(withError: error) }
+            StandardStreams.writeError(failure.line)
+            exit(withError: ExitCode(failure.status.rawValue))
         }
     }
 }

@@ -2,19 +2,26 @@ import ArgumentParser
 import DBus
 import UserNotificationsCore
 
-/// `usernotectl listen [APP_ID] [--count N]`: prints one line of response JSON per response.
-struct Listen: AsyncParsableCommand {
+/// `usernotectl monitor [--app ID] [--count N]`: prints one line per response until interrupted.
+struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print each response (one JSON object per line) until interrupted.",
-        discussion: "Watches the Response signal: for observing and scripts, not the reliable path (that is Handler1).")
+        abstract: "Print each response, one per line, until interrupted.",
+        discussion: """
+            Text: app id, request id, action identifier and the typed text, tab-separated; with --json, \
+            the response JSON. Watches the Response signal: for observing and scripts, not the reliable \
+            path (that is a handler).
 
-    @OptionGroup var bus: BusOptions
+            \(ExitStatus.help())
+            """)
 
-    @ArgumentParser.Argument(help: ArgumentHelp("Only responses of this app.", valueName: "app-id"), transform: Arguments.appID)
+    @Option(help: ArgumentHelp("Only responses of this app.", valueName: "id"), transform: Arguments.appID)
     var app: AppID?
 
     @Option(help: ArgumentHelp("Exit after this many responses.", valueName: "n"))
     var count: Int?
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var bus: BusOptions
 
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -26,11 +33,11 @@ struct Listen: AsyncParsableCommand {
             if try await !center.isRunning() {
                 StandardStreams.writeError("usernotectl: usernoted is not running yet; waiting for it (\(Failure.startHint))")
             }
-            StandardStreams.writeError("usernotectl: listening for responses\(app.map { " of \($0.rawValue)" } ?? "") (Ctrl-C to stop)")
+            StandardStreams.writeError("usernotectl: monitoring responses\(app.map { " of \($0.rawValue)" } ?? "") (Ctrl-C to stop)")
             var received = 0
             for await message in responses {
                 guard let response = ResponseSignal(body: message.body) else { continue }
-                StandardStreams.printFlushed(response.line)
+                StandardStreams.printFlushed(response.line(json: output.json, text: \.monitorLine))
                 received += 1
                 if let count, received >= count { return }
             }

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `usernotectl pending|delivered clear --app ID`: removes all of them.
+struct ClearRequests<S: ShelfCommand>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "clear", abstract: "Remove all of an app's \(S.things).", discussion: ExitStatus.help())
+    }
+
+    @OptionGroup var target: AppOption
+    @OptionGroup var bus: BusOptions
+
+    func run() async throws {
+        try await bus.withCenter { try await $0.remove(S.shelf, of: target.app, ids: nil) }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import UserNotificationsCore
+
+/// `usernotectl categories list --app ID`: one line per category, or the daemon's JSON.
+struct ListCategories: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List an app's categories and their actions.",
+        discussion: "Text: one category per line with its actions (title and identifier) and options.\n\n\(ExitStatus.help())")
+
+    @OptionGroup var target: AppOption
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var bus: BusOptions
+
+    func run() async throws {
+        let json = try await bus.withCenter { try await $0.categories(target.app) }
+        if output.json { return StandardStreams.printFlushed(json) }
+        let categories = try ModelJSON.decodeCategories(json, limits: nil)
+        if categories.isEmpty { return StandardStreams.printFlushed("\(target.app.rawValue) has no categories") }
+        Output.table(categories.map { category in
+            let actions = category.actions.map { action in
+                let marks = action.options.names + (action.isTextInput ? ["text input"] : [])
+                return "\(action.title) (\(action.identifier)\(marks.isEmpty ? "" : "; " + marks.joined(separator: ", ")))"
+            }
+            let options = category.options.names
+            return [category.identifier, actions.isEmpty ? "no actions" : actions.joined(separator: ", ")]
+                + (options.isEmpty ? [] : ["[" + options.joined(separator: ", ") + "]"])
+        })
+    }
+}

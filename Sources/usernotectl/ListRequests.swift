@@ -1,0 +1,44 @@
+import ArgumentParser
+import UserNotificationsCore
+
+/// `usernotectl pending|delivered list --app ID`: one line per request, or the daemon's JSON.
+struct ListRequests<S: ShelfCommand>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list", abstract: "List an app's \(S.things).",
+            discussion: "Text: one request per line: identifier, \(S.shelf == .pending ? "when it fires" : "category"), title.\n\n\(ExitStatus.help())")
+    }
+
+    @OptionGroup var target: AppOption
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var bus: BusOptions
+
+    func run() async throws {
+        let json = try await bus.withCenter { try await $0.requests(S.shelf, of: target.app) }
+        if output.json { return StandardStreams.printFlushed(json) }
+        let requests = try ModelJSON.decodeRequests(json)
+        if requests.isEmpty { return StandardStreams.printFlushed("\(target.app.rawValue) has no \(S.things)") }
+        Output.table(requests.map { request in
+            let middle = S.shelf == .pending
+                ? request.trigger.map(Self.describe) ?? "now"
+                : request.content.categoryIdentifier.isEmpty ? "-" : request.content.categoryIdentifier
+            return [request.identifier, middle, Output.oneLine(request.content.title)]
+        })
+    }
+
+    /// A trigger in `schedule`'s words: `in 1m30s`, `every 1h`, `at hour=9,minute=0`, `every hour=9,minute=0`.
+    static func describe(_ trigger: NotificationTrigger) -> String {
+        switch trigger {
+        case let .timeInterval(seconds, repeats):
+            return (repeats ? "every " : "in ") + Output.duration(seconds)
+        case let .calendar(components, repeats):
+            let fields: [(String, Int?)] = [
+                ("year", components.year), ("month", components.month), ("day", components.day),
+                ("weekday", components.weekday), ("hour", components.hour), ("minute", components.minute),
+                ("second", components.second),
+            ]
+            let text = fields.compactMap { name, value in value.map { "\(name)=\($0)" } }.joined(separator: ",")
+            return (repeats ? "every " : "at ") + text
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// `usernotectl categories set --app ID FILE.json|-`: replaces all categories of the app.
+struct SetCategories: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Replace all categories of an app with a JSON array.",
+        discussion: """
+            FILE holds a JSON array of categories, e.g. \
+            [{"identifier":"MEETING_INVITATION","actions":[{"identifier":"ACCEPT_ACTION","title":"Accept"}]}]. \
+            An empty array [] removes them all.
+
+            \(ExitStatus.help(.noInput))
+            """)
+
+    @OptionGroup var target: AppOption
+    @OptionGroup var bus: BusOptions
+
+    @Argument(help: ArgumentHelp("A JSON file, - for standard input, or the JSON itself.", valueName: "file"),
+              completion: .file(extensions: ["json"]))
+    var categories: String
+
+    func run() async throws {
+        let json = try Arguments.json(from: categories)
+        try await bus.withCenter { try await $0.setCategories(target.app, json: json) }
+    }
+}
