@@ -6,9 +6,13 @@ CONFIGURATION ?= release
 BINDIR = $(PREFIX)/bin
 UNITDIR = $(PREFIX)/share/systemd/user
 DBUSDIR = $(PREFIX)/share/dbus-1/services
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+MANDIR = $(PREFIX)/share/man/man1
 BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 
-.PHONY: build install install-files uninstall
+.PHONY: build install install-files man uninstall
 
 build:
 	scripts/install-deps
@@ -22,9 +26,21 @@ install-files:
 	install -m 755 $(BUILT)/usernoted $(BUILT)/usernotectl $(BINDIR)/
 	sed 's|@bindir@|$(BINDIR)|g' systemd/usernoted.service.in > $(UNITDIR)/usernoted.service
 	sed 's|@bindir@|$(BINDIR)|g' systemd/io.github.usernoted.service.in > $(DBUSDIR)/io.github.usernoted.service
+	install -d $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	$(BUILT)/usernotectl --generate-completion-script bash > $(BASHDIR)/usernotectl
+	$(BUILT)/usernotectl --generate-completion-script zsh > $(ZSHDIR)/_usernotectl
+	$(BUILT)/usernotectl --generate-completion-script fish > $(FISHDIR)/usernotectl.fish
 	@echo "installed in $(PREFIX); start it with: systemctl --user daemon-reload && systemctl --user enable --now usernoted"
 	@echo "(or let the first D-Bus call start it)"
 
+# The man pages, generated from the argument parsers (builds the plugin; takes a while).
+man:
+	swift package generate-manual --configuration $(CONFIGURATION)
+	install -d $(MANDIR)
+	install -m 644 .build/plugins/GenerateManual/outputs/usernotectl/usernotectl.1 \
+		.build/plugins/GenerateManual/outputs/usernoted/usernoted.1 $(MANDIR)/
+
 uninstall:
 	-systemctl --user disable --now usernoted.service 2>/dev/null
-	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service
+	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service \
+		$(BASHDIR)/usernotectl $(ZSHDIR)/_usernotectl $(FISHDIR)/usernotectl.fish $(MANDIR)/usernotectl.1 $(MANDIR)/usernoted.1

@@ -18,6 +18,8 @@ import TestSupport
         let text = try String(contentsOf: activation, encoding: .utf8)
         #expect(text.contains("Exec=\(prefix.path)/bin/usernoted"))
         #expect(text.contains("SystemdService=usernoted.service"))
+        let completion = try String(contentsOf: prefix.appending(path: "share/bash-completion/completions/usernotectl"), encoding: .utf8)
+        #expect(completion.contains("schedule") && completion.contains("monitor"))
         let unit = try String(contentsOf: prefix.appending(path: "share/systemd/user/usernoted.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix.path)/bin/usernoted") && unit.contains("BusName=io.github.usernoted"))
 
