@@ -6,6 +6,7 @@ CONFIGURATION ?= release
 BINDIR = $(PREFIX)/bin
 UNITDIR = $(PREFIX)/share/systemd/user
 DBUSDIR = $(PREFIX)/share/dbus-1/services
+INTERFACEDIR = $(PREFIX)/share/dbus-1/interfaces
 BASHDIR = $(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(PREFIX)/share/zsh/site-functions
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
@@ -22,7 +23,8 @@ build:
 install: build install-files
 
 install-files:
-	install -d $(BINDIR) $(UNITDIR) $(DBUSDIR)
+	install -d $(BINDIR) $(UNITDIR) $(DBUSDIR) $(INTERFACEDIR)
+	install -m 644 dbus/io.github.usernoted.Center1.xml $(INTERFACEDIR)/
 	install -m 755 $(BUILT)/usernoted $(BUILT)/usernotectl $(BINDIR)/
 	sed 's|@bindir@|$(BINDIR)|g' systemd/usernoted.service.in > $(UNITDIR)/usernoted.service
 	sed 's|@bindir@|$(BINDIR)|g' systemd/io.github.usernoted.service.in > $(DBUSDIR)/io.github.usernoted.service
@@ -43,4 +45,4 @@ man:
 uninstall:
 	-systemctl --user disable --now usernoted.service 2>/dev/null
 	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service \
-		$(BASHDIR)/usernotectl $(ZSHDIR)/_usernotectl $(FISHDIR)/usernotectl.fish $(MANDIR)/usernotectl.1 $(MANDIR)/usernoted.1
+		$(INTERFACEDIR)/io.github.usernoted.Center1.xml $(BASHDIR)/usernotectl $(ZSHDIR)/_usernotectl $(FISHDIR)/usernotectl.fish $(MANDIR)/usernotectl.1 $(MANDIR)/usernoted.1

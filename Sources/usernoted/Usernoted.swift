@@ -23,7 +23,9 @@ struct Usernoted: AsyncParsableCommand {
     var config: String?
 
     func run() async throws {
+        let underSystemd = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
         LoggingSystem.bootstrap { label in
+            if underSystemd { return JournalLogHandler() }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info
             return handler

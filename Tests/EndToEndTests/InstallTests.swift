@@ -20,6 +20,8 @@ import TestSupport
         #expect(text.contains("SystemdService=usernoted.service"))
         let completion = try String(contentsOf: prefix.appending(path: "share/bash-completion/completions/usernotectl"), encoding: .utf8)
         #expect(completion.contains("schedule") && completion.contains("monitor"))
+        let xml = try String(contentsOf: prefix.appending(path: "share/dbus-1/interfaces/io.github.usernoted.Center1.xml"), encoding: .utf8)
+        #expect(xml.contains(#"<method name="PostPayload">"#))
         let unit = try String(contentsOf: prefix.appending(path: "share/systemd/user/usernoted.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix.path)/bin/usernoted") && unit.contains("BusName=io.github.usernoted"))
 

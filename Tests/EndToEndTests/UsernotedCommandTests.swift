@@ -48,4 +48,15 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.errors.contains("\(file.path): limits: unknown field 'postsPerSecnd' in limits (did you mean 'postsPerSecond'?)"))
     }
+
+    @Test func underSystemdLogLinesCarryJournalPriorities() async throws {
+        let bus = try PrivateBus()
+        var environment = bus.environment
+        environment["JOURNAL_STREAM"] = "8:12345"  // what systemd sets for a service whose stderr goes to the journal
+        let daemon = try await DaemonProcess(bus: bus, environment: environment)
+        daemon.stop()
+        let lines = daemon.process.log.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("<6>serving") })
+        #expect(lines.allSatisfy { $0.first == "<" })
+    }
 }

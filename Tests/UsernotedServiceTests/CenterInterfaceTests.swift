@@ -1,4 +1,5 @@
 import DBus
+import Foundation
 import Testing
 import TestSupport
 import UserNotificationsCore
@@ -223,5 +224,23 @@ import UserNotificationsCore
         try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(4))
         #expect(try await updates.next(within: .seconds(10), "LauncherEntry.Update").properties["count"] == .int64(4))
         #expect(try await scene.call("GetDelivered", .string("org.example.Calendar")) == "[]")
+    }
+
+    @Test func theInstalledInterfaceXMLIsWhatTheDaemonServes() async throws {
+        let scene = try await ServiceScene()
+        let served = try #require(try await scene.app.call(
+            destination: CenterInterface.busName, path: CenterInterface.path,
+            interface: "org.freedesktop.DBus.Introspectable", method: "Introspect").first?.as(String.self))
+        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "dbus/io.github.usernoted.Center1.xml")
+        let installed = try String(contentsOf: file, encoding: .utf8)
+        func center1(_ xml: String) -> Substring? {
+            guard let start = xml.range(of: #"<interface name="io.github.usernoted.Center1">"#),
+                  let end = xml.range(of: "</interface>", range: start.upperBound..<xml.endIndex)
+            else { return nil }
+            return xml[start.lowerBound..<end.upperBound]
+        }
+        let servedInterface = try #require(center1(served))
+        #expect(center1(installed) == servedInterface, "update dbus/io.github.usernoted.Center1.xml from Introspect")
     }
 }
