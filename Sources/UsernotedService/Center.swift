@@ -9,7 +9,7 @@ public actor Center {
     private let bridge: NotificationBridge
     private let store: Store
     private let scheduler: Scheduler
-    private let limits: Limits
+    private var limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
     private var rate: PostRate
     private var badges = Badges()
@@ -31,6 +31,12 @@ public actor Center {
     /// `sound`, `badge`; an advisor that answers nil leaves the default (all of them).
     public func setPresentationAdvisor(_ advisor: @escaping @Sendable (NotificationRequest, AppID) async -> Set<String>?) {
         presentationAdvisor = advisor
+    }
+
+    /// Uses `limits` from now on (the post rate starts afresh).
+    public func setLimits(_ limits: Limits) {
+        self.limits = limits
+        rate = PostRate(perSecond: limits.postsPerSecond)
     }
 
     /// Loads the categories a previous run registered.

@@ -1,6 +1,7 @@
 import DBus
 import FreedesktopNotifications
 import Logging
+import Synchronization
 import UserNotificationsCore
 
 /// The running daemon: the Center1 object on the bus, the store, the scheduler, the
@@ -13,7 +14,8 @@ public final class Daemon: Sendable {
     public let center: Center
     public let router: Router
     private let logger: Logger
-    private let privacy: PrivacyPolicy
+    /// The privacy policy in force and the session's lock state, which together decide whether previews hide.
+    private let previews: Mutex<(policy: PrivacyPolicy, locked: Bool)>
     private let systemBusAddress: String?
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
@@ -26,7 +28,7 @@ public final class Daemon: Sendable {
         self.connection = connection
         self.store = store
         self.logger = logger
-        privacy = config.privacy
+        previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         bridge = NotificationBridge(connection: connection)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
@@ -65,7 +67,7 @@ public final class Daemon: Sendable {
             },
         ]
         defer { tasks.forEach { $0.cancel() } }
-        await bridge.setPreviewsHidden(privacy.hidesPreviews(locked: false))
+        await applyPreviewPolicy()
         try await takeOverDelivered()
         try await router.restore()
         let lockWatch = followLockState()
@@ -83,14 +85,29 @@ public final class Daemon: Sendable {
 
     /// Hides previews and holds `authenticationRequired` responses while the session is locked.
     private func followLockState() -> Task<Void, Never> {
-        let (bridge, router, privacy, logger) = (bridge, router, privacy, logger)
         guard let address = systemBusAddress else { return Task {} }
-        return Task {
+        return Task { [self] in
             for await locked in await SessionLock.states(address: address, logger: logger) {
                 await router.setLocked(locked)
-                await bridge.setPreviewsHidden(privacy.hidesPreviews(locked: locked))
+                previews.withLock { $0.locked = locked }
+                await applyPreviewPolicy()
             }
         }
+    }
+
+    /// Shows previews, or hides them, as the policy and the lock state say now.
+    private func applyPreviewPolicy() async {
+        await bridge.setPreviewsHidden(previews.withLock { $0.policy.hidesPreviews(locked: $0.locked) })
+    }
+
+    /// Takes new settings (config.toml read again, e.g. on SIGHUP): limits, delivery, text and
+    /// privacy apply from the next call on.
+    public func reload(_ config: Config) async {
+        await center.setLimits(config.limits)
+        await router.setPolicies(delivery: config.delivery, text: config.text)
+        previews.withLock { $0.policy = config.privacy }
+        await applyPreviewPolicy()
+        logger.info("settings reloaded")
     }
 
     /// Says which notification server shows the notifications, and what it cannot do.

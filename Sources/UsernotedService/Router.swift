@@ -22,8 +22,8 @@ public actor Router {
     private let bridge: NotificationBridge
     private let center: Center
     private let store: Store
-    private let policy: DeliveryPolicy
-    private let text: TextPolicy
+    private var policy: DeliveryPolicy
+    private var text: TextPolicy
     private let logger: Logger
     /// The wall clock responses are dated and aged by.
     private let now: @Sendable () -> Date
@@ -254,6 +254,12 @@ public actor Router {
             logger.debug("WillPresent not answered; presenting as usual", metadata: ["app": "\(app)", "error": "\(error)"])
             return nil  // not implemented, too slow, or gone: present as usual
         }
+    }
+
+    /// Uses new delivery and text settings from now on.
+    public func setPolicies(delivery: DeliveryPolicy, text: TextPolicy) {
+        policy = delivery
+        self.text = text
     }
 
     /// Follows the session's lock state; on unlock, what was held goes out.

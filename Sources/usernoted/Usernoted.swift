@@ -32,15 +32,19 @@ struct Usernoted: AsyncParsableCommand {
         }
         let logger = Logger(label: "usernoted")
         do {
-            let settings = try Config.load(from: config.map { URL(filePath: $0) } ?? Config.defaultFile())
+            let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile()
+            let settings = try Config.load(from: configFile)
             let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory()
             let store = try Store(directory: directory, logger: logger)
             logger.info("state", metadata: ["directory": "\(directory.path)"])
             let connection = try Connection.sessionBus()
+            let daemon = Daemon(
+                connection: connection, store: store, logger: logger, config: settings,
+                systemBusAddress: SessionLock.systemBusAddress())
+            let reloading = ConfigReload(file: configFile, daemon: daemon, logger: logger)
+            defer { reloading.cancel() }
             let group = ServiceGroup(
-                services: [DaemonService(daemon: Daemon(
-                    connection: connection, store: store, logger: logger, config: settings,
-                    systemBusAddress: SessionLock.systemBusAddress()))],
+                services: [DaemonService(daemon: daemon)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger)
             try await group.run()
