@@ -43,28 +43,11 @@ enum ExecHandler {
         guard let program = argv.first, let path = resolve(program, environment: ProcessInfo.processInfo.environment) else {
             throw ExecFailure("argv[0] '\(argv.first ?? "")' is no longer an executable file")
         }
-        var options = PlatformOptions()
-        options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(2))]
-        let configuration = Configuration(
-            executable: .path(FilePath(path)), arguments: Arguments(Array(argv.dropFirst())),
-            environment: .custom(environment(for: response)), platformOptions: options)
         // Standard input is an unlinked file, not a pipe: a handler that never reads it costs nothing.
         let input = try standardInput(ModelJSON.encode(response))
-        let result = try await withThrowingTaskGroup(of: ExecutionRecord?.self) { group in
-            group.addTask {
-                let run = try await Subprocess.run(
-                    configuration, input: .fileDescriptor(input, closeAfterSpawningProcess: true),
-                    output: .string(limit: outputLimit), error: .discarded)
-                return ExecutionRecord(status: run.terminationStatus, output: run.standardOutput)
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        let result = try await ProgramRun.run(
+            .path(FilePath(path)), arguments: Array(argv.dropFirst()), environment: .custom(environment(for: response)),
+            input: input, outputLimit: outputLimit, timeout: timeout)
         guard let result else { throw ExecFailure("it ran longer than \(timeout) and was stopped") }
         guard case .exited(0) = result.status else { throw ExecFailure("it ended with \(result.status)") }
         return result.output.split(whereSeparator: { $0.isNewline }).first.map(String.init) ?? ""
@@ -111,12 +94,6 @@ enum ExecHandler {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
                 && FileManager.default.isExecutableFile(atPath: path)
         }
-    }
-
-    /// How one run ended.
-    private struct ExecutionRecord: Sendable {
-        var status: TerminationStatus
-        var output: String
     }
 }
 

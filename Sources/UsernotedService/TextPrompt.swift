@@ -25,26 +25,12 @@ enum TextPrompt {
             fills.reduce(argument) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
         }
         let executable: Executable = program.contains("/") ? .path(FilePath(program)) : .name(program)
-        var options = PlatformOptions()
-        options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(2))]
-        let configuration = Configuration(
-            executable: executable, arguments: Arguments(arguments), environment: .inherit, platformOptions: options)
-        return await withTaskGroup(of: String??.self) { group in
-            group.addTask {
-                guard let run = try? await Subprocess.run(configuration, output: .string(limit: 64 * 1024), error: .discarded),
-                      case .exited(0) = run.terminationStatus
-                else { return .some(nil) }
-                var text = run.standardOutput
-                while text.last?.isNewline == true { text.removeLast() }
-                return .some(text)
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return .none
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? nil
-        }
+        guard let outcome = try? await ProgramRun.run(
+                  executable, arguments: Array(arguments), environment: .inherit, outputLimit: 64 * 1024, timeout: timeout),
+              case .exited(0) = outcome.status
+        else { return nil }
+        var text = outcome.output
+        while text.last?.isNewline == true { text.removeLast() }
+        return text
     }
 }
