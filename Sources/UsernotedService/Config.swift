@@ -97,6 +97,19 @@ enum ConfigKeys {
         throw ConfigError(file: URL(filePath: "/"), problem: "unknown \(place); known: \(known.joined(separator: ", "))")
     }
 
+    /// The positive number of seconds at `key` of `[table]` (TOML's 5 and 5.0 alike), or
+    /// `fallback` when the key is absent.
+    static func seconds<Key: CodingKey>(
+        _ container: KeyedDecodingContainer<Key>, _ key: Key, table: String, fallback: Double
+    ) throws -> Double {
+        guard container.contains(key) else { return fallback }
+        let value = (try? container.decode(Double.self, forKey: key)) ?? (try? container.decode(Int.self, forKey: key)).map(Double.init)
+        guard let value, value > 0, value.isFinite else {
+            throw ConfigError(file: URL(filePath: "/"), problem: "\(table).\(key.stringValue): must be a positive number of seconds")
+        }
+        return value
+    }
+
     /// Any key, to list what a table holds.
     private struct AnyKey: CodingKey {
         var stringValue: String

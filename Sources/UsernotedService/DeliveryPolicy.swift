@@ -35,13 +35,7 @@ public struct DeliveryPolicy: Sendable, Hashable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = DeliveryPolicy()
         func read(_ key: CodingKeys, _ fallback: Double) throws -> Double {
-            guard c.contains(key) else { return fallback }
-            // TOML tells 5 from 5.0; both are seconds here.
-            let value = (try? c.decode(Double.self, forKey: key)) ?? (try? c.decode(Int.self, forKey: key)).map(Double.init)
-            guard let value, value > 0, value.isFinite else {
-                throw ConfigError(file: URL(filePath: "/"), problem: "delivery.\(key.rawValue): must be a positive number of seconds")
-            }
-            return value
+            try ConfigKeys.seconds(c, key, table: "delivery", fallback: fallback)
         }
         firstRetrySeconds = try read(.firstRetrySeconds, d.firstRetrySeconds)
         maxRetrySeconds = try read(.maxRetrySeconds, d.maxRetrySeconds)

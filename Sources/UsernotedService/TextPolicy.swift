@@ -19,11 +19,7 @@ public struct TextPolicy: Sendable, Hashable, Decodable {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "text")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         prompt = try c.decodeIfPresent([String].self, forKey: .prompt) ?? []
-        let timeout = (try? c.decode(Double.self, forKey: .promptTimeoutSeconds))
-            ?? (try? c.decode(Int.self, forKey: .promptTimeoutSeconds)).map(Double.init)
-        if c.contains(.promptTimeoutSeconds), (timeout ?? 0) <= 0 {
-            throw ConfigError(file: URL(filePath: "/"), problem: "text.promptTimeoutSeconds: must be a positive number of seconds")
-        }
-        promptTimeoutSeconds = timeout ?? 300
+        promptTimeoutSeconds = try ConfigKeys.seconds(
+            c, .promptTimeoutSeconds, table: "text", fallback: TextPolicy().promptTimeoutSeconds)
     }
 }
