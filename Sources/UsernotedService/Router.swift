@@ -183,7 +183,7 @@ public actor Router {
 
     /// Delivers the outbox of `app` in order while its handler acknowledges.
     private func drain(_ app: AppID) async {
-        while retries[app] == nil, let (seq, response) = try? await store.outbox(of: app).first {
+        while retries[app] == nil, let (seq, response) = try? await store.nextInOutbox(of: app) {
             let target = handlers[app]?.target ?? .application(app)
             if case .application = target { await watchAppName(app) }
             let age = now().timeIntervalSince(response.date)

@@ -294,6 +294,21 @@ public final class Store: Sendable {
         }
     }
 
+    /// The oldest response waiting for `app`, reading no further than it (damaged rows are
+    /// skipped, as in ``outbox(of:)``).
+    public func nextInOutbox(of app: AppID) async throws -> (seq: Int64, response: NotificationResponse)? {
+        try await database.read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT seq, response_json FROM outbox WHERE app_id = ? ORDER BY seq", arguments: [app.rawValue])
+            while let row = try rows.next() {
+                if let response = self.decode(row["response_json"], "response", { try ModelJSON.decodeResponse($0) }) {
+                    return (row["seq"], response)
+                }
+            }
+            return nil
+        }
+    }
+
     /// The apps with responses waiting.
     public func appsWithOutbox() async throws -> [AppID] {
         let names = try await database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT app_id FROM outbox") }

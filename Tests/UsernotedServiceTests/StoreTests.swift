@@ -98,6 +98,10 @@ import UserNotificationsCore
         }
         try await store.acknowledge(sequence[0])
         #expect(try await reopen().outbox(of: calendar).map(\.response.actionIdentifier) == ["B", "C"])
+        #expect(try await store.nextInOutbox(of: calendar)?.seq == sequence[1])
+        try await store.corrupt("UPDATE outbox SET response_json = '{' WHERE seq = \(sequence[1])")
+        #expect(try await store.nextInOutbox(of: calendar)?.response.actionIdentifier == "C")  // the damaged one is skipped
+        #expect(try await store.nextInOutbox(of: other) == nil)
         #expect(try await store.appsWithOutbox() == [calendar])
         #expect(try await store.outbox(of: other).isEmpty)
     }
