@@ -85,6 +85,17 @@ public final class ManagedProcess: Sendable {
     /// What it wrote on standard error so far.
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
+    /// Waits until it has written `text` on standard error; fails if it exits first.
+    public func waitForLog(containing text: String, within timeout: Duration = .seconds(10)) async throws {
+        _ = try await withDeadline(timeout, "\(logFile.lastPathComponent) saying \(text)") {
+            while !self.log.contains(text) {
+                guard self.isRunning else { throw TestSupportError("it exited without saying \(text): \(self.log)") }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return true
+        }
+    }
+
     /// Sends `signal` (SIGTERM by default), waits up to `grace` for it to exit, then kills
     /// it, and reaps it. Returns its wait status.
     @discardableResult

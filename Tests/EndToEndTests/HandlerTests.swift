@@ -86,11 +86,7 @@ import UserNotificationsCore
     @Test func anExecHandlerGetsTheChoiceOfAUserWhoseAppIsNotRunning() async throws {
         let scene = try await Scene(registerHandler: false)
         let log = scene.bus.directory.appending(path: "choices").path
-        let script = scene.bus.directory.appending(path: "on-response").path
-        let fd = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        let body = Array("#!/bin/sh\necho \"$USERNOTED_ACTION $(cat)\" >> '\(log)'\n".utf8)
-        _ = write(fd, body, body.count)
-        close(fd)
+        let script = try writeScript(scene.bus.directory.appending(path: "on-response").path, #"echo "$USERNOTED_ACTION $(cat)" >> '\#(log)'"#)
         _ = try await scene.center.call("SetExecHandler", [.string(Scene.appID), [script].dbusValue])
 
         try await scene.postMeeting("by-script")

@@ -21,17 +21,6 @@ import UserNotificationsCore
         return (process, output)
     }
 
-    /// Waits until `process` wrote `text` on standard error.
-    func waitForLog(_ process: ManagedProcess, containing text: String) async throws {
-        _ = try await withDeadline(.seconds(10), "usernotectl saying \(text)") {
-            while !process.log.contains(text) {
-                guard process.isRunning else { throw TestSupportError("usernotectl exited: \(process.log)") }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            return true
-        }
-    }
-
     /// Waits until `process` exits by itself and returns its exit status (128 + signal when killed).
     func exitStatus(of process: ManagedProcess) async throws -> Int32 {
         let statuses = Inbox<Int32>()
@@ -231,7 +220,7 @@ import UserNotificationsCore
 
         let (wait, output) = try start(scene, "wait", "--app", Self.app, "--request", "invite", "--timeout", "30s")
         defer { try? FileManager.default.removeItem(at: output) }
-        try await waitForLog(wait, containing: "waiting for a response of \(Self.app) to invite")
+        try await wait.waitForLog(containing: "waiting for a response of \(Self.app) to invite")
 
         try scene.desktop.pick("SNOOZE_ACTION")  // another request's response: not the one waited for
         #expect(try await observed.next(within: .seconds(10), "the SNOOZE response") == "SNOOZE_ACTION")
@@ -245,7 +234,7 @@ import UserNotificationsCore
         let scene = try await Scene(registerHandler: false)
         let (wait, output) = try start(scene, "wait", "--app", Self.app, "--json")
         defer { try? FileManager.default.removeItem(at: output) }
-        try await waitForLog(wait, containing: "waiting for a response of \(Self.app)")
+        try await wait.waitForLog(containing: "waiting for a response of \(Self.app)")
         let post = try usernotectl(scene, "post", "--app", Self.app, "Invite", "--category", "MEETING_INVITATION",
                                    "--user-info", "MEETING_ID=42")
         let requestID = post.output.trimmingCharacters(in: .newlines)
@@ -273,8 +262,8 @@ import UserNotificationsCore
         let (text, textOutput) = try start(scene, "monitor", "--count", "2")
         let (json, jsonOutput) = try start(scene, "monitor", "--app", Self.app, "--count", "2", "--json")
         defer { [textOutput, jsonOutput].forEach { try? FileManager.default.removeItem(at: $0) } }
-        try await waitForLog(text, containing: "monitoring responses (Ctrl-C to stop)")
-        try await waitForLog(json, containing: "monitoring responses of \(Self.app)")
+        try await text.waitForLog(containing: "monitoring responses (Ctrl-C to stop)")
+        try await json.waitForLog(containing: "monitoring responses of \(Self.app)")
 
         _ = try usernotectl(scene, "post", "--app", Self.app, "Invite", "--category", "MEETING_INVITATION", "--id", "invite")
         _ = try usernotectl(scene, "post", "--app", Self.app, "Lunch", "--category", "REMINDER", "--id", "lunch")
@@ -299,11 +288,7 @@ import UserNotificationsCore
         let directory = try TemporaryDirectory.make(prefix: "usernotectl-exec")
         let record = directory.appending(path: "record-response")
         let output = directory.appending(path: "response")
-        try """
-            #!/bin/sh
-            { echo "$USERNOTED_ACTION $1"; cat; } > "$2.tmp" && mv "$2.tmp" "$2"
-            """.write(to: record, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: record.path)
+        try writeScript(record.path, #"{ echo "$USERNOTED_ACTION $1"; cat; } > "$2.tmp" && mv "$2.tmp" "$2""#)
 
         var environment = scene.desktop.environment
         environment["PATH"] = directory.path + ":" + (environment["PATH"] ?? "")

@@ -72,23 +72,17 @@ import TestSupport
         func schedule(_ id: String) async throws {
             _ = try await center.call("Add", [.string(Scene.appID), .string(#"{"identifier":"\#(id)","content":{"title":"t"},"trigger":{"timeInterval":3600}}"#)])
         }
-        func waitForLog(_ text: String) async throws {
-            _ = try await withDeadline(.seconds(10), text) {
-                while !daemon.process.log.contains(text) { try await Task.sleep(for: .milliseconds(20)) }
-                return true
-            }
-        }
         try await schedule("a")
         await #expect { try await schedule("b") } throws: { ($0 as? DBusError)?.name.rawValue == "io.github.usernoted.Error.LimitExceeded" }
 
         try "[limits]\npendingPerApp = 5\n".write(to: file, atomically: true, encoding: .utf8)
         kill(daemon.process.pid, SIGHUP)
-        try await waitForLog("settings reloaded")
+        try await daemon.process.waitForLog(containing: "settings reloaded")
         try await schedule("b")  // the new limit is in force
 
         try "[limits\n".write(to: file, atomically: true, encoding: .utf8)
         kill(daemon.process.pid, SIGHUP)
-        try await waitForLog("settings not reloaded; the previous ones stay")
+        try await daemon.process.waitForLog(containing: "settings not reloaded; the previous ones stay")
         try await schedule("c")  // still serving, still with the last good settings
         #expect(daemon.process.isRunning)
     }
