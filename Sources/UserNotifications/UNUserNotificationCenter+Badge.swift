@@ -6,7 +6,9 @@ extension UNUserNotificationCenter {
     }
 
     /// ``setBadgeCount(_:)`` with a completion handler, called with nil or the error.
-    public func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+    /// The handler has no default (Apple's has `nil`): with one, `try await center.setBadgeCount(…)` in
+    /// top-level code resolves to this form and returns before the call is made.
+    public func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         let count = Int32(clamping: newBadgeCount)
         let task = calls.enqueue { [self] in _ = try await proxy().call("SetBadge", [.int32(count)]) }
         Task {

@@ -8,7 +8,9 @@ extension UNUserNotificationCenter {
     }
 
     /// ``add(_:)`` with a completion handler, called with nil or the error.
-    public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+    /// The handler has no default (Apple's has `nil`): with one, `try await center.add(…)` in
+    /// top-level code resolves to this form and returns before the call is made.
+    public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         let json: String
         do {
             json = ModelJSON.encode(try request.model())
