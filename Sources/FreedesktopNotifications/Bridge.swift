@@ -13,6 +13,8 @@ public actor NotificationBridge {
         /// An action already answered it: a later close is not a dismiss (one interaction, one response).
         var answered = false
         var activationToken: String?
+        /// When it was shown, in order: the newest has the largest.
+        var order: UInt64
     }
 
     private let connection: Connection
@@ -27,6 +29,8 @@ public actor NotificationBridge {
     private var presenting: Set<NotificationKey> = []
     private var presentAgain: Set<NotificationKey> = []
     private var tasks: [Task<Void, Never>] = []
+    /// The `order` the next notification shown gets.
+    private var nextOrder: UInt64 = 0
 
     /// Every interaction, in the order the server reported them.
     public nonisolated let interactions: AsyncStream<Interaction>
@@ -73,7 +77,7 @@ public actor NotificationBridge {
     public func show(appID: AppID, request: NotificationRequest, category: NotificationCategory?) async -> UInt32? {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
         let previous = live[key]
-        live[key] = Live(request: request, category: category, serverID: previous?.serverID)
+        live[key] = Live(request: request, category: category, serverID: previous?.serverID, order: takeOrder())
         return await present(key)
     }
 
@@ -82,7 +86,7 @@ public actor NotificationBridge {
     @discardableResult
     public func restore(appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?) async -> UInt32? {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
-        live[key] = Live(request: request, category: category, serverID: serverID)
+        live[key] = Live(request: request, category: category, serverID: serverID, order: takeOrder())
         return await present(key)
     }
 
@@ -105,6 +109,22 @@ public actor NotificationBridge {
     /// The requests of `appID` currently shown or waiting for a server.
     public func delivered(appID: AppID) -> [NotificationRequest] {
         live.filter { $0.key.appID == appID }.map(\.value.request).sorted { $0.identifier < $1.identifier }
+    }
+
+    /// Answers the newest notification (of `appID`, or of any app when nil) as if the user
+    /// chose its category's primary action — or clicked its body when it has none; returns
+    /// that interaction, nil when nothing is on screen.
+    public func answerNewestWithPrimaryAction(appID: AppID?) -> Interaction? {
+        guard let (key, entry) = live.filter({ appID == nil || $0.key.appID == appID })
+            .max(by: { $0.value.order < $1.value.order }) else { return nil }
+        live[key]?.answered = true
+        let action = entry.category?.primaryAction?.identifier ?? NotificationResponse.defaultActionIdentifier
+        return emit(key, entry, action: action, text: nil)
+    }
+
+    private func takeOrder() -> UInt64 {
+        nextOrder += 1
+        return nextOrder
     }
 
     /// Whether `key` is still on screen (or waiting for a server).
@@ -201,11 +221,14 @@ public actor NotificationBridge {
         }
     }
 
-    private func emit(_ key: NotificationKey, _ entry: Live, action: String, text: String?) {
-        interactionsContinuation.yield(Interaction(
+    @discardableResult
+    private func emit(_ key: NotificationKey, _ entry: Live, action: String, text: String?) -> Interaction {
+        let interaction = Interaction(
             appID: key.appID, request: entry.request, actionIdentifier: action, userText: text,
-            activationToken: entry.activationToken))
+            activationToken: entry.activationToken)
+        interactionsContinuation.yield(interaction)
         live[key]?.activationToken = nil
+        return interaction
     }
 
     /// The server's name changed hands: forget its ids; show everything live on the new one.

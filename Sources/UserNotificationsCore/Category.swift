@@ -62,8 +62,9 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
         actions.filter { !$0.isDestructive } + actions.filter(\.isDestructive)
     }
 
-    /// The first non-destructive action in declared order (watchOS's Double Tap action).
-    public var primaryAction: NotificationAction? { actions.first { !$0.isDestructive } }
+    /// The first action in declared order that is neither destructive nor asks for text
+    /// (watchOS's Double Tap action; a reply needs typing, so it cannot be one tap).
+    public var primaryAction: NotificationAction? { actions.first { !$0.isDestructive && !$0.isTextInput } }
 
     /// The text-input action, if the category has one.
     public var textInputAction: NotificationAction? { actions.first(where: \.isTextInput) }

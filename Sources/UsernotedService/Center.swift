@@ -180,6 +180,15 @@ public actor Center {
         }
     }
 
+    /// Answers the newest notification on screen (of `app`, or of any app for nil) with its
+    /// primary action, as a watch's Double Tap does; the response goes the usual way.
+    public func respondPrimary(_ app: AppID?) async throws(CenterError) -> Interaction {
+        guard let interaction = await bridge.answerNewestWithPrimaryAction(appID: app) else {
+            throw CenterError.notFound(app.map { "no notification of \($0) is on screen" } ?? "no notification is on screen")
+        }
+        return interaction
+    }
+
     /// Runs a store operation; a failure becomes a named error saying nothing was changed.
     private func saving<T>(_ what: String, reading: Bool = false, _ body: () async throws -> T) async throws(CenterError) -> T {
         do {

@@ -61,6 +61,15 @@ public enum CenterInterface {
                     try await router.setExec(try app(call), argv: call.argument(1, as: [String].self))
                     return []
                 },
+                Method("RemoveHandler", in: "s app_id") { call in
+                    try await router.removeHandler(try app(call))
+                    return []
+                },
+                Method("RespondPrimary", in: "s app_id", out: "s app_id, s request_id, s action_id") { call in
+                    let only: String = call.argument(0)
+                    let answered = try await center.respondPrimary(only.isEmpty ? nil : try app(call))
+                    return [.string(answered.appID.rawValue), .string(answered.request.identifier), .string(answered.actionIdentifier)]
+                },
                 Method("SetBadge", in: "s app_id, i count") { call in
                     try await center.setBadge(try app(call), count: Int(call.argument(1, as: Int32.self)))
                     return []

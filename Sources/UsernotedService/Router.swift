@@ -84,6 +84,19 @@ public actor Router {
         try await set(.exec(argv: argv), for: app)
     }
 
+    /// Forgets `app`'s handler: its responses wait in the outbox (or go to the app by
+    /// `ActivateAction`) until it registers one again.
+    public func removeHandler(_ app: AppID) async throws {
+        do {
+            try await store.removeHandler(app)
+        } catch {
+            throw CenterError("StorageFailed", "cannot remove the handler from the state database, so it stays: \(error)")
+        }
+        handlers.removeValue(forKey: app)?.watch?.cancel()
+        logger.info("handler removed", metadata: ["app": "\(app)"])
+        startFlush(app)
+    }
+
     private func set(_ target: HandlerTarget, for app: AppID) async throws {
         do {
             try await store.setHandler(app, target)

@@ -68,6 +68,21 @@ struct CenterClient: Sendable {
         _ = try await proxy.call("SetExecHandler", [.string(app.rawValue), argv.dbusValue])
     }
 
+    /// `RemoveHandler(s app_id)`.
+    func removeHandler(_ app: AppID) async throws {
+        _ = try await proxy.call("RemoveHandler", [.string(app.rawValue)])
+    }
+
+    /// `RespondPrimary(s app_id) → (s app_id, s request_id, s action_id)`; nil: any app.
+    func respondPrimary(_ app: AppID?) async throws -> (app: String, request: String, action: String) {
+        let reply = try await proxy.call("RespondPrimary", [.string(app?.rawValue ?? "")])
+        let strings = reply.compactMap { $0.as(String.self) }
+        guard reply.count == 3, strings.count == 3 else {
+            throw DBusError(.invalidSignature, "RespondPrimary replied with an unexpected signature; is this usernoted?")
+        }
+        return (strings[0], strings[1], strings[2])
+    }
+
     /// `Response` signals, all or those of one app (and request), matched by the bus on `arg0` (`arg1`).
     func responses(of app: AppID?, request: String? = nil) async throws -> AsyncStream<Message> {
         var arguments: [Int: String] = [:]

@@ -1,8 +1,8 @@
 import ArgumentParser
 
-/// `usernotectl handler exec`: who takes an app's responses.
+/// `usernotectl handler exec|remove`: who takes an app's responses.
 struct Handler: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Set the handler that takes an app's responses.",
-        subcommands: [ExecHandler.self])
+        abstract: "Set or remove the handler that takes an app's responses.",
+        subcommands: [ExecHandler.self, RemoveHandler.self])
 }

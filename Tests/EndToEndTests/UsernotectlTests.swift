@@ -281,6 +281,36 @@ import UserNotificationsCore
         #expect(responses.map(\.requestId) == ["invite", "lunch"])
     }
 
+    // MARK: respond
+
+    @Test func respondPrimaryAnswersTheNewestNotificationWithItsFirstNonDestructiveAction() async throws {
+        let scene = try await Scene()
+        try await scene.postMeeting("invite")
+        try await scene.postMeeting("lunch", category: "REMINDER")
+        try await scene.expectDisplayed(2)
+
+        let newest = try usernotectl(scene, "respond", "--primary", "--app", Self.app)
+        #expect(newest.succeeded, "\(newest.errors)")
+        #expect(newest.output == "\(Self.app)\tlunch\tSNOOZE_ACTION\n")
+        let snoozed = try await scene.handler.responses.next(within: .seconds(10), "DidReceive for lunch")
+        #expect([snoozed.requestId, snoozed.actionIdentifier] == ["lunch", "SNOOZE_ACTION"])
+        try await scene.expectDisplayed(1)  // the handler's dismiss closed it, as after a click
+
+        let next = try usernotectl(scene, "respond", "--primary", "--json")
+        #expect(next.succeeded, "\(next.errors)")
+        #expect(try ModelJSON.decode(JSONValue.self, from: next.output, root: "respond") == .object([
+            "appId": .string(Self.app), "requestId": .string("invite"), "actionIdentifier": .string("ACCEPT_ACTION")]))
+        let accepted = try await scene.handler.responses.next(within: .seconds(10), "DidReceive for invite")
+        #expect([accepted.requestId, accepted.actionIdentifier] == ["invite", "ACCEPT_ACTION"])
+        #expect(accepted.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
+        try await scene.expectDisplayed(0)
+
+        let nothing = try usernotectl(scene, "respond", "--primary")
+        #expect(nothing.status == 1)
+        #expect(nothing.errors == "usernotectl: no notification is on screen (io.github.usernoted.Error.NotFound)\n")
+        #expect(try usernotectl(scene, "respond").status == 64, "--primary is required")
+    }
+
     // MARK: handlers
 
     @Test func handlerExecRunsAProgramFoundInPATH() async throws {
@@ -310,6 +340,35 @@ import UserNotificationsCore
         #expect(lines.first == "DECLINE_ACTION from-usernotectl")
         #expect(try ModelJSON.decodeResponse(String(try #require(lines.last))).requestId == "exec")
         try await scene.expectDisplayed(0)  // exit 0 acknowledged it: dismissed
+    }
+
+    @Test func handlerRemoveKeepsResponsesUntilTheNextHandler() async throws {
+        let scene = try await Scene(registerHandler: false)
+        let directory = try TemporaryDirectory.make(prefix: "usernotectl-remove")
+        let record = directory.appending(path: "record")
+        try writeScript(record.path, #"echo "$1 $USERNOTED_ACTION" >> "$2""#)
+        let log = directory.appending(path: "log")
+        let first = try usernotectl(scene, "handler", "exec", "--app", Self.app, "--", record.path, "first", log.path)
+        #expect(first.succeeded, "\(first.errors)")
+        let removed = try usernotectl(scene, "handler", "remove", "--app", Self.app)
+        #expect(removed.succeeded, "\(removed.errors)")
+
+        try await scene.postMeeting("kept")
+        try await scene.expectDisplayed(1)
+        let observed = try await responseActions(scene)
+        try scene.desktop.pick("DECLINE_ACTION")
+        #expect(try await observed.next(within: .seconds(10), "the DECLINE response") == "DECLINE_ACTION")
+        #expect(!FileManager.default.fileExists(atPath: log.path), "the removed handler ran")
+
+        let second = try usernotectl(scene, "handler", "exec", "--app", Self.app, "--", record.path, "second", log.path)
+        #expect(second.succeeded, "\(second.errors)")
+        let logged = try await withDeadline(.seconds(10), "the new handler running") {
+            while true {
+                if let text = try? String(contentsOf: log, encoding: .utf8), !text.isEmpty { return text }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(logged == "second DECLINE_ACTION\n")
     }
 
     // MARK: push

@@ -48,9 +48,14 @@ import Testing
         ])
         #expect(category.textInputAction?.identifier == "REPLY")
         #expect(category.action(withIdentifier: "LIKE")?.title == "Like")
+        #expect(category.primaryAction?.identifier == "LIKE")
         #expect(category.action(withIdentifier: "NOPE") == nil)
         #expect(NotificationCategory(identifier: "X", actions: [
             NotificationAction(identifier: "D", title: "D", options: .destructive)]).primaryAction == nil)
+        #expect(NotificationCategory(identifier: "R", actions: [
+            .textInput(identifier: "REPLY", title: "Reply", textInputButtonTitle: "Send", textInputPlaceholder: "…"),
+            NotificationAction(identifier: "MARK_READ", title: "Mark as read"),
+        ]).primaryAction?.identifier == "MARK_READ")
     }
 
     @Test func allOptionsRoundTrip() throws {

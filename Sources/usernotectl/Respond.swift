@@ -1,0 +1,38 @@
+import ArgumentParser
+import UserNotificationsCore
+
+/// `usernotectl respond --primary [--app ID]`: answers the newest notification with its
+/// primary action, as a watch's Double Tap does (RespondPrimary).
+struct Respond: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Answer the newest notification with its primary action.",
+        discussion: """
+            The primary action is the first action of the notification's category that is neither \
+            destructive nor a text reply; a notification without one is answered as a click on its \
+            body (default). The response reaches the app as if the user had chosen it. Prints the \
+            app id, request id and action, tab-separated (or JSON with --json).
+
+            \(ExitStatus.help())
+            """)
+
+    @Flag(help: "Choose the primary action (the first that is neither destructive nor a reply).")
+    var primary = false
+
+    @Option(help: ArgumentHelp("Only this app's newest notification.", valueName: "id"), transform: Arguments.appID)
+    var app: AppID?
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var bus: BusOptions
+
+    func validate() throws {
+        if !primary { throw ValidationError("give --primary: respond answers with the primary action") }
+    }
+
+    func run() async throws {
+        let answered = try await bus.withCenter { try await $0.respondPrimary(app) }
+        let fields = ["appId": answered.app, "requestId": answered.request, "actionIdentifier": answered.action]
+        StandardStreams.printFlushed(output.json
+            ? ModelJSON.encode(JSONValue.object(fields.mapValues { .string($0) }))
+            : [answered.app, answered.request, answered.action].joined(separator: "\t"))
+    }
+}
