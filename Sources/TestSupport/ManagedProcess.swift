@@ -124,6 +124,20 @@ public final class ManagedProcess: Sendable {
         }
     }
 
+    /// Waits up to `timeout` for it to exit by itself and returns its exit status (128 +
+    /// the signal when one ended it); at the deadline it is killed and the wait fails.
+    public func exitStatus(within timeout: Duration = .seconds(10)) async throws -> Int32 {
+        let statuses = Inbox<Int32>()
+        Thread.detachNewThread { statuses.put(self.wait()) }
+        do {
+            let status = try await statuses.next(within: timeout, "\(logFile.lastPathComponent) exiting")
+            return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        } catch {
+            kill(pid, SIGKILL)
+            throw error
+        }
+    }
+
     deinit {
         stop(signal: SIGKILL)
         try? FileManager.default.removeItem(at: logFile)

@@ -21,19 +21,6 @@ import UserNotificationsCore
         return (process, output)
     }
 
-    /// Waits until `process` exits by itself and returns its exit status (128 + signal when killed).
-    func exitStatus(of process: ManagedProcess) async throws -> Int32 {
-        let statuses = Inbox<Int32>()
-        Thread.detachNewThread { statuses.put(process.wait()) }
-        do {
-            let status = try await statuses.next(within: .seconds(10), "usernotectl exiting")
-            return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        } catch {
-            kill(process.pid, SIGKILL)
-            throw error
-        }
-    }
-
     /// The lines a background `usernotectl` printed.
     func lines(of output: URL) throws -> [String] {
         try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -226,7 +213,7 @@ import UserNotificationsCore
         #expect(try await observed.next(within: .seconds(10), "the SNOOZE response") == "SNOOZE_ACTION")
         #expect(wait.isRunning)
         try scene.desktop.pick("DECLINE_ACTION")
-        #expect(try await exitStatus(of: wait) == 0, "\(wait.log)")
+        #expect(try await wait.exitStatus() == 0, "\(wait.log)")
         #expect(try String(contentsOf: output, encoding: .utf8) == "DECLINE_ACTION\n")
     }
 
@@ -240,7 +227,7 @@ import UserNotificationsCore
         let requestID = post.output.trimmingCharacters(in: .newlines)
         try await scene.expectDisplayed(1)
         try scene.desktop.pick("ACCEPT_ACTION")
-        #expect(try await exitStatus(of: wait) == 0, "\(wait.log)")
+        #expect(try await wait.exitStatus() == 0, "\(wait.log)")
         let lines = try lines(of: output)
         #expect(lines.count == 1)
         let response = try ModelJSON.decodeResponse(try #require(lines.first))
@@ -272,8 +259,8 @@ import UserNotificationsCore
         #expect(try await observed.next(within: .seconds(10), "the ACCEPT response") == "ACCEPT_ACTION")
         try scene.desktop.pick("SNOOZE_ACTION")
         let seen = { "\((try? lines(of: textOutput)) ?? []) \((try? lines(of: jsonOutput)) ?? [])" }
-        #expect(try await exitStatus(of: text) == 0, "\(text.log) \(seen())")
-        #expect(try await exitStatus(of: json) == 0, "\(json.log) \(seen())")
+        #expect(try await text.exitStatus() == 0, "\(text.log) \(seen())")
+        #expect(try await json.exitStatus() == 0, "\(json.log) \(seen())")
 
         #expect(try lines(of: textOutput) == ["\(Self.app)\tinvite\tACCEPT_ACTION", "\(Self.app)\tlunch\tSNOOZE_ACTION"])
         let responses = try lines(of: jsonOutput).map { try ModelJSON.decodeResponse($0) }
