@@ -1,15 +1,18 @@
 import Foundation
 import Synchronization
 
-/// A desktop for end-to-end tests: Xvfb and a real dunst on a private bus, configured by
-/// `Tests/EndToEndTests/Fixtures`. A test drives it as a user does: `dunstctl` to click,
-/// pick and dismiss, and xdotool to click the notification window with a real mouse.
+/// A desktop for end-to-end tests: Xvfb and a real notification server (dunst unless told
+/// otherwise) on a private bus; dunst is configured by `Tests/EndToEndTests/Fixtures`. A test
+/// drives it as a user does: `dunstctl` to click, pick and dismiss, and xdotool to click the
+/// notification windows with a real mouse.
 public final class TestDesktop: Sendable {
     /// The X display, e.g. `:3`.
     public let display: String
     public let bus: PrivateBus
+    /// The notification server it runs.
+    public let server: NotificationServerKind
     private let xvfb: ManagedProcess
-    private let dunst: Mutex<ManagedProcess?>
+    private let serverProcess: Mutex<ManagedProcess?>
     /// The file pick-action reads: which action `dunstctl context` chooses.
     private let pickFile: URL
 
@@ -17,9 +20,10 @@ public final class TestDesktop: Sendable {
     public static let fixtures = URL(filePath: #filePath).deletingLastPathComponent()
         .appending(path: "../../Tests/EndToEndTests/Fixtures").standardized
 
-    /// Starts Xvfb and dunst on `bus`; returns once dunst owns `org.freedesktop.Notifications`.
-    public init(bus: PrivateBus) async throws {
+    /// Starts Xvfb and `server` on `bus`; returns once it owns `org.freedesktop.Notifications`.
+    public init(bus: PrivateBus, server: NotificationServerKind = .dunst) async throws {
         self.bus = bus
+        self.server = server
         pickFile = bus.directory.appending(path: "pick")
         try "".write(to: pickFile, atomically: true, encoding: .utf8)
         let (xvfb, number) = try ManagedProcess.start(
@@ -27,12 +31,12 @@ public final class TestDesktop: Sendable {
         guard let number, !number.isEmpty else { throw TestSupportError("Xvfb did not start: \(xvfb.log)") }
         self.xvfb = xvfb
         display = ":\(number)"
-        dunst = Mutex(nil)
+        serverProcess = Mutex(nil)
         try await startServer()
     }
 
     deinit {
-        _ = dunst.withLock { $0?.stop() }
+        _ = serverProcess.withLock { $0?.stop() }
         xvfb.stop()
     }
 
@@ -42,25 +46,25 @@ public final class TestDesktop: Sendable {
         env["DISPLAY"] = display
         env["PATH"] = Self.fixtures.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["USERNOTED_TEST_PICK_FILE"] = pickFile.path
+        env["XDG_CONFIG_HOME"] = bus.directory.appending(path: "config").path
         return env
     }
 
-    /// Starts dunst (again) and waits until it owns its name.
+    /// Starts the server (again) and waits until it owns its name.
     public func startServer() async throws {
         let watcher = try bus.connect()
         let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
-        let (process, _) = try ManagedProcess.start(
-            "dunst", ["-config", Self.fixtures.appending(path: "dunstrc").path], environment: environment)
-        dunst.withLock { $0 = process }
-        _ = try await withDeadline(.seconds(10), "dunst owning org.freedesktop.Notifications") {
+        let (process, _) = try ManagedProcess.start(server.executable, server.arguments, environment: environment)
+        serverProcess.withLock { $0 = process }
+        _ = try await withDeadline(.seconds(10), "\(server) owning org.freedesktop.Notifications") {
             for await change in changes where !change.newOwner.isEmpty { return true }
             return false
         }
     }
 
-    /// Stops dunst (SIGTERM: it quits; SIGKILL: it crashes), as when the user's notification server goes away.
+    /// Stops the server (SIGTERM: it quits; SIGKILL: it crashes), as when the user's notification server goes away.
     public func stopServer(signal: Int32 = SIGTERM) {
-        _ = dunst.withLock { $0?.stop(signal: signal) }
+        _ = serverProcess.withLock { $0?.stop(signal: signal) }
     }
 
     /// Runs `dunstctl` with `arguments`, failing on a non-zero exit.
@@ -88,5 +92,36 @@ public final class TestDesktop: Sendable {
         let result = try Command.run(
             "xdotool", ["mousemove", "200", "\(y)", "click", "\(button)"], environment: environment)
         guard result.succeeded else { throw TestSupportError("xdotool failed: \(result.errors)") }
+    }
+
+    /// The server's notification windows on screen, top to bottom (its small helper windows left out).
+    public func notificationWindows() throws -> [WindowFrame] {
+        let search = try Command.run("xdotool", ["search", "--onlyvisible", "--class", server.windowClass], environment: environment)
+        return try search.output.split(separator: "\n").compactMap { id in
+            let geometry = try Command.run("xdotool", ["getwindowgeometry", "--shell", String(id)], environment: environment)
+            return WindowFrame(shell: geometry.output)
+        }.filter { $0.width > 50 && $0.height > 50 }.sorted { $0.y < $1.y }
+    }
+
+    /// Clicks at `x`, `y` on the screen with a real mouse button.
+    public func click(x: Int, y: Int, button: Int = 1) throws {
+        let result = try Command.run("xdotool", ["mousemove", "\(x)", "\(y)", "click", "\(button)"], environment: environment)
+        guard result.succeeded else { throw TestSupportError("xdotool failed: \(result.errors)") }
+    }
+}
+
+/// Where a window is on the screen.
+public struct WindowFrame: Sendable, Hashable {
+    public var x, y, width, height: Int
+
+    /// Reads `xdotool getwindowgeometry --shell` output; nil without a size.
+    init?(shell: String) {
+        var fields: [String: Int] = [:]
+        for line in shell.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
+        }
+        guard let x = fields["X"], let y = fields["Y"], let width = fields["WIDTH"], let height = fields["HEIGHT"] else { return nil }
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 }

@@ -35,9 +35,9 @@ struct Scene {
     }
 
     /// Starts everything; `config` is the daemon's config.toml, if any.
-    init(registerHandler: Bool = true, config: String? = nil) async throws {
+    init(registerHandler: Bool = true, config: String? = nil, server: NotificationServerKind = .dunst) async throws {
         bus = try PrivateBus()
-        desktop = try await TestDesktop(bus: bus)
+        desktop = try await TestDesktop(bus: bus, server: server)
         var arguments: [String] = []
         if let config {
             let file = bus.directory.appending(path: "config.toml")

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Where a user clicks on the meeting invitation in a server's window, relative to it, as
+/// laid out by Debian 12's packages with DejaVu fonts on the test desktop.
+struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
+    var server: NotificationServerKind
+    /// The Decline button.
+    var decline: @Sendable (WindowFrame) -> (x: Int, y: Int)
+    /// What closes it without an action: a close button, or the body where a click closes.
+    var close: @Sendable (WindowFrame) -> (x: Int, y: Int)
+
+    var description: String { server.description }
+
+    /// xfce4-notifyd: every action, the default one ("Open") too, as equal buttons across
+    /// the bottom (Open, Accept, Decline); a click on the body closes it.
+    static let xfce4Notifyd = MeetingInvitationLayout(
+        server: .xfce4Notifyd,
+        decline: { ($0.x + 9 + (($0.width - 18) * 5) / 6, $0.y + $0.height - 31) },
+        close: { ($0.x + $0.width / 2, $0.y + 20) })
+    /// notification-daemon: the actions but the default one, right-aligned at the bottom;
+    /// a close button at the top right.
+    static let notificationDaemon = MeetingInvitationLayout(
+        server: .notificationDaemon,
+        decline: { ($0.x + $0.width - 88, $0.y + $0.height - 39) },
+        close: { ($0.x + $0.width - 15, $0.y + 35) })
+}
+
+/// The end-to-end essentials against servers other than dunst, clicked with a real mouse.
+@Suite(.serialized) struct ServerMatrixTests {
+    static let layouts = [MeetingInvitationLayout.xfce4Notifyd, .notificationDaemon]
+
+    /// The windows once the server shows `count` of them.
+    func windows(_ scene: Scene, count: Int) async throws -> [WindowFrame] {
+        let desktop = scene.desktop
+        return try await withDeadline(.seconds(10), "\(desktop.server) showing \(count) windows") {
+            while true {
+                let windows = try desktop.notificationWindows()
+                if windows.count == count { return windows }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
+    @Test(arguments: layouts)
+    func aButtonClickedWithTheMouseReachesTheHandler(_ layout: MeetingInvitationLayout) async throws {
+        let scene = try await Scene(server: layout.server)
+        try await scene.postMeeting("invite")
+        let window = try #require(try await windows(scene, count: 1).first)
+        let point = layout.decline(window)
+        try scene.desktop.click(x: point.x, y: point.y)
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect(response.actionIdentifier == "DECLINE_ACTION")
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
+        _ = try await windows(scene, count: 0)
+    }
+
+    @Test(arguments: layouts)
+    func closingItIsADismissForCustomDismissAction(_ layout: MeetingInvitationLayout) async throws {
+        let scene = try await Scene(server: layout.server)
+        try await scene.postMeeting("invite")
+        let window = try #require(try await windows(scene, count: 1).first)
+        let point = layout.close(window)
+        try scene.desktop.click(x: point.x, y: point.y)
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect(response.actionIdentifier == "dismiss")
+        #expect(response.requestId == "invite")
+        _ = try await windows(scene, count: 0)
+    }
+
+    @Test(arguments: layouts)
+    func theSameIdentifierReplacesInPlaceAndItsButtonsStillWork(_ layout: MeetingInvitationLayout) async throws {
+        let scene = try await Scene(server: layout.server)
+        try await scene.postMeeting("invite")
+        let first = try #require(try await windows(scene, count: 1).first)
+        try await scene.postMeeting("invite")
+        let point = layout.decline(first)
+        try scene.desktop.click(x: point.x, y: point.y)
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        _ = try await windows(scene, count: 0)  // no second window was left behind
+        #expect(scene.handler.responses.pending.isEmpty, "one click, one response")
+    }
+}
