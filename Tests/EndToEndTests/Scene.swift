@@ -34,8 +34,9 @@ struct Scene {
         """
     }
 
-    /// Starts everything; `config` is the daemon's config.toml, if any.
-    init(registerHandler: Bool = true, config: String? = nil) async throws {
+    /// Starts everything; `config` is the daemon's config.toml, if any, and `daemonEnvironment`
+    /// adds to its environment.
+    init(registerHandler: Bool = true, config: String? = nil, daemonEnvironment: [String: String] = [:]) async throws {
         bus = try PrivateBus()
         desktop = try await TestDesktop(bus: bus)
         var arguments: [String] = []
@@ -44,7 +45,8 @@ struct Scene {
             try config.write(to: file, atomically: true, encoding: .utf8)
             arguments = ["--config", file.path]
         }
-        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment, arguments: arguments)
+        daemon = try await DaemonProcess(
+            bus: bus, environment: desktop.environment.merging(daemonEnvironment) { $1 }, arguments: arguments)
         app = try bus.connect()
         handler = RecordingHandler(connection: app)
         center = Proxy(connection: app, destination: "io.github.usernoted", path: "/io/github/usernoted", interface: "io.github.usernoted.Center1")
