@@ -57,12 +57,14 @@ extension TestDesktop {
         from start: Int = 0, within timeout: Duration = .seconds(10), _ what: String,
         where matches: @escaping @Sendable (ShownNotification) -> Bool
     ) async throws -> (index: Int, notification: ShownNotification) {
-        try await withDeadline(timeout, "dunst showing \(what) (shown so far: \(shown()))") {
-            while true {
-                let all = self.shown()
-                if start < all.count, let index = all[start...].firstIndex(where: matches) { return (index, all[index]) }
-                try await Task.sleep(for: .milliseconds(20))
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let all = shown()
+            if start < all.count, let index = all[start...].firstIndex(where: matches) { return (index, all[index]) }
+            guard ContinuousClock.now < deadline else {
+                throw TestSupportError("dunst did not show \(what) within \(timeout); it showed \(all), looking from entry \(start)")
             }
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
@@ -74,7 +76,8 @@ extension TestDesktop {
         try? FileManager.default.removeItem(at: menuFile)
         try ([key ?? ""] + (id.map { ["\($0)"] } ?? [])).joined(separator: "\n")
             .write(to: pickFile, atomically: true, encoding: .utf8)
-        let menu = try await withDeadline(.seconds(10), "dunst's context menu") {
+        let shown = (try? displayedCount()).map { "\($0)" } ?? "?"
+        let menu = try await withDeadline(.seconds(10), "dunst's context menu (with \(shown) notifications on screen)") {
             while true {
                 try self.dunstctl("context")
                 let retry = ContinuousClock.now + .seconds(1)
