@@ -68,6 +68,16 @@ extension TestDesktop {
         }
     }
 
+    /// Waits until dunst's window is on screen, so that a click hits it (record-shown may
+    /// report a notification a moment before dunst maps its window).
+    public func waitForWindow(within timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try !Command.run("xdotool", ["search", "--onlyvisible", "--class", "Dunst"], environment: environment).succeeded {
+            guard ContinuousClock.now < deadline else { throw TestSupportError("dunst's window did not appear within \(timeout)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Opens dunst's context menu as a user does and chooses the action `key` (of
     /// notification `id`, if given), or nothing when `key` is nil; returns the menu the user
     /// saw. A menu refused because another was still open is opened again.
