@@ -67,6 +67,17 @@ let package = Package(
         ),
         // Apple's UserNotifications API over the bus, so Apple-platform code ports.
         .target(name: "UserNotifications", dependencies: ["DBus", "UserNotificationsCore"]),
+        // The seed apps, ported: each runs with `swift run <Name>` (see Examples/<Name>/README.md).
+        .executableTarget(
+            name: "MeetingInvite", dependencies: ["UserNotifications"],
+            path: "Examples/MeetingInvite", exclude: ["README.md"]),
+        .executableTarget(
+            name: "Reminders",
+            dependencies: ["UserNotifications", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Examples/Reminders", exclude: ["README.md"]),
+        .executableTarget(
+            name: "Counter", dependencies: ["UserNotifications"],
+            path: "Examples/Counter", exclude: ["README.md"]),
         // A stand-in app that D-Bus activation starts in tests.
         .executableTarget(name: "HandlerApp", dependencies: ["DBus"], path: "Tests/TestApps/HandlerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
@@ -95,6 +106,8 @@ let package = Package(
             name: "UserNotificationsEndToEndTests",
             dependencies: ["UserNotifications", "TestSupport"]
         ),
+        // Runs the built examples (and Examples/shell) against usernoted and dunst, as a user would.
+        .testTarget(name: "ExamplesTests", dependencies: ["DBus", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

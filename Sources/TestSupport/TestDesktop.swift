@@ -14,7 +14,11 @@ public final class TestDesktop: Sendable {
     private let xvfb: ManagedProcess
     private let serverProcess: Mutex<ManagedProcess?>
     /// The file pick-action reads: which action `dunstctl context` chooses.
-    private let pickFile: URL
+    let pickFile: URL
+    /// Where pick-action copies the menu dunst gave it.
+    var menuFile: URL { URL(filePath: pickFile.path + ".menu") }
+    /// The file record-shown appends to: what dunst put on screen.
+    let shownFile: URL
 
     /// The fixtures directory in the source tree.
     public static let fixtures = URL(filePath: #filePath).deletingLastPathComponent()
@@ -26,6 +30,8 @@ public final class TestDesktop: Sendable {
         self.server = server
         pickFile = bus.directory.appending(path: "pick")
         try "".write(to: pickFile, atomically: true, encoding: .utf8)
+        shownFile = bus.directory.appending(path: "shown")
+        try "".write(to: shownFile, atomically: true, encoding: .utf8)
         let (xvfb, number) = try ManagedProcess.start(
             "Xvfb", ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], readFirstLine: true)
         guard let number, !number.isEmpty else { throw TestSupportError("Xvfb did not start: \(xvfb.log)") }
@@ -47,6 +53,7 @@ public final class TestDesktop: Sendable {
         env["PATH"] = Self.fixtures.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["USERNOTED_TEST_PICK_FILE"] = pickFile.path
         env["XDG_CONFIG_HOME"] = bus.directory.appending(path: "config").path
+        env["USERNOTED_TEST_SHOWN_FILE"] = shownFile.path
         return env
     }
 

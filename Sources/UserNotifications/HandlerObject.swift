@@ -3,11 +3,13 @@ import UserNotificationsCore
 
 /// `io.github.usernoted.Handler1`, served by the app at ``path``: usernoted calls it with
 /// responses (`DidReceive`) and, when it asks, before showing a notification (`WillPresent`).
+/// A custom action of a category with a content extension goes to the extension, whose answer
+/// says whether the notification stays; everything else goes to the delegate.
 enum HandlerObject {
     static let interface = "io.github.usernoted.Handler1"
     static let path: ObjectPath = "/io/github/usernoted/Handler"
-    /// What the app answers `DidReceive`: close the notification.
-    static let disposition = "dismiss"
+    /// What the app answers `DidReceive` once the delegate has the response: close the notification.
+    static let dismiss = "dismiss"
     /// The error returned while no delegate is set, so usernoted keeps the response for later.
     static let noDelegate = DBusError.Name("io.github.usernoted.Error.NoDelegate")
 
@@ -15,10 +17,8 @@ enum HandlerObject {
     static func make(center: UNUserNotificationCenter) -> Interface {
         Interface(interface, methods: [
             Method("DidReceive", in: "s response_json", out: "s disposition") { [weak center] call in
-                let model = try ModelJSON.decodeResponse(call.argument(0))
-                let (center, delegate) = try delegate(of: center)
-                await delegate.userNotificationCenter(center, didReceive: ResponseMapping.response(model))
-                return [.string(disposition)]
+                let response = ResponseMapping.response(try ModelJSON.decodeResponse(call.argument(0)))
+                return [.string(try await disposition(after: response, center: center))]
             },
             Method("WillPresent", in: "s request_json", out: "as options") { [weak center] call in
                 let request = try ModelJSON.decodeRequest(call.argument(0), limits: nil)
@@ -28,6 +28,20 @@ enum HandlerObject {
                 return [options.names.dbusValue]
             },
         ])
+    }
+
+    /// Hands `response` to its category's content extension, if it has one for this action,
+    /// else (or when the extension forwards it) to the delegate; returns the disposition.
+    private static func disposition(
+        after response: any UNNotificationResponse, center: UNUserNotificationCenter?
+    ) async throws -> String {
+        if let contentExtension = center?.contentExtension(for: response) {
+            let option = await contentExtension.didReceive(response)
+            guard option == .dismissAndForwardAction else { return option.disposition }
+        }
+        let (center, delegate) = try delegate(of: center)
+        await delegate.userNotificationCenter(center, didReceive: response)
+        return dismiss
     }
 
     /// The center and its delegate, or the error that leaves the call unanswered.

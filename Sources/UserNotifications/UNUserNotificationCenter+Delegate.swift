@@ -9,14 +9,7 @@ extension UNUserNotificationCenter {
         set {
             delegateState.withLock { $0.delegate = newValue }
             guard newValue != nil else { return }
-            calls.enqueue { [self] in
-                do {
-                    try await registerHandler()
-                } catch {
-                    Diagnostics.report("RegisterHandler", error)
-                    throw error
-                }
-            }
+            registerHandlerInOrder()
         }
     }
 
@@ -25,6 +18,18 @@ extension UNUserNotificationCenter {
     public func setDelegate(_ delegate: any UNUserNotificationCenterDelegate) async throws {
         delegateState.withLock { $0.delegate = delegate }
         try await perform { [self] _ in try await registerHandler() }
+    }
+
+    /// Registers the handler after the calls made before (a failure is written to standard error).
+    func registerHandlerInOrder() {
+        calls.enqueue { [self] in
+            do {
+                try await registerHandler()
+            } catch {
+                Diagnostics.report("RegisterHandler", error)
+                throw error
+            }
+        }
     }
 
     /// Exports `Handler1` (once) and registers it with usernoted.

@@ -17,21 +17,24 @@ public final class Daemon: Sendable {
     /// The privacy policy in force and the session's lock state, which together decide whether previews hide.
     private let previews: Mutex<(policy: PrivacyPolicy, locked: Bool)>
     private let systemBusAddress: String?
+    /// The scheduler's clock rate: real time, unless a test speeds it up.
+    private let clock: ClockRate
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
-    /// defaults to the wall clock.
+    /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
     public init(
         connection: Connection, store: Store, logger: Logger, config: Config = Config(), scheduler: Scheduler? = nil,
-        systemBusAddress: String? = nil
+        clock: ClockRate = .real, systemBusAddress: String? = nil
     ) {
         self.connection = connection
         self.store = store
         self.logger = logger
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
+        self.clock = clock
         bridge = NotificationBridge(connection: connection)
-        self.scheduler = scheduler ?? Scheduler(store: store, logger: logger)
+        self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
         center = Center(bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits)
         let scheduler = self.scheduler
         router = Router(
@@ -72,7 +75,7 @@ public final class Daemon: Sendable {
         try await router.restore()
         let lockWatch = followLockState()
         defer { lockWatch.cancel() }
-        let timer = WallClockTimer { Task { await scheduler.wake() } }
+        let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
         await withTaskCancellationHandler {
             await connection.waitUntilDisconnected()

@@ -22,6 +22,23 @@ struct Usernoted: AsyncParsableCommand {
         valueName: "file"))
     var config: String?
 
+    /// A test aid, hidden from --help: scheduled time runs this many times as fast as real time.
+    @Option(help: .hidden)
+    var clockRate: String?
+
+    /// The clock rate from --clock-rate, else $USERNOTED_CLOCK_RATE, else real time.
+    func schedulerClock() throws -> ClockRate {
+        guard let text = clockRate ?? ProcessInfo.processInfo.environment["USERNOTED_CLOCK_RATE"] else {
+            return .real
+        }
+        guard let rate = Double(text), let clock = ClockRate(rate: rate) else {
+            throw ValidationError("clock rate '\(text)': give a number above 0 (60 makes a minute pass in a second)")
+        }
+        return clock
+    }
+
+    func validate() throws { _ = try schedulerClock() }
+
     func run() async throws {
         let underSystemd = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
         LoggingSystem.bootstrap { label in
@@ -37,9 +54,13 @@ struct Usernoted: AsyncParsableCommand {
             let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory()
             let store = try Store(directory: directory, logger: logger)
             logger.info("state", metadata: ["directory": "\(directory.path)"])
+            let clock = try schedulerClock()
+            if clock != .real {
+                logger.warning("test clock: scheduled time runs faster than real time", metadata: ["rate": "\(clock.rate)"])
+            }
             let connection = try Connection.sessionBus()
             let daemon = Daemon(
-                connection: connection, store: store, logger: logger, config: settings,
+                connection: connection, store: store, logger: logger, config: settings, clock: clock,
                 systemBusAddress: SessionLock.systemBusAddress())
             let reloading = ConfigReload(file: configFile, daemon: daemon, logger: logger)
             defer { reloading.cancel() }

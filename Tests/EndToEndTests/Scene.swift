@@ -34,8 +34,12 @@ struct Scene {
         """
     }
 
-    /// Starts everything; `config` is the daemon's config.toml, if any.
-    init(registerHandler: Bool = true, config: String? = nil, server: NotificationServerKind = .dunst) async throws {
+    /// Starts everything with `server` showing; `config` is the daemon's config.toml, if any,
+    /// and `daemonEnvironment` adds to its environment.
+    init(
+        registerHandler: Bool = true, config: String? = nil, daemonEnvironment: [String: String] = [:],
+        server: NotificationServerKind = .dunst
+    ) async throws {
         bus = try PrivateBus()
         desktop = try await TestDesktop(bus: bus, server: server)
         var arguments: [String] = []
@@ -44,7 +48,8 @@ struct Scene {
             try config.write(to: file, atomically: true, encoding: .utf8)
             arguments = ["--config", file.path]
         }
-        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment, arguments: arguments)
+        daemon = try await DaemonProcess(
+            bus: bus, environment: desktop.environment.merging(daemonEnvironment) { $1 }, arguments: arguments)
         app = try bus.connect()
         handler = RecordingHandler(connection: app)
         center = Proxy(connection: app, destination: "io.github.usernoted", path: "/io/github/usernoted", interface: "io.github.usernoted.Center1")

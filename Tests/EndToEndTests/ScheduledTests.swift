@@ -34,6 +34,22 @@ import UserNotificationsCore
         #expect(response.notification.content.userInfo["MEETING_ID"] == "M-in-2s")
     }
 
+    /// usernoted's hidden test clock (`USERNOTED_CLOCK_RATE`, or `--clock-rate`): at 60 a
+    /// repeating minute comes every real second, shown again in place; the 60 s minimum stays.
+    @Test func withATestClockRateARepeatingMinuteShowsAgainInPlace() async throws {
+        let scene = try await Scene(daemonEnvironment: ["USERNOTED_CLOCK_RATE": "60"])
+        let tick = #"{"identifier": "tick", "content": {"title": "Tick"}, "trigger": {"timeInterval": %@, "repeats": true}}"#
+        await #expect { _ = try await scene.center.call("Add", [.string(Scene.appID), .string(tick.replacingOccurrences(of: "%@", with: "30"))]) } throws: {
+            ($0 as? DBusError)?.name.rawValue == "io.github.usernoted.Error.InvalidRequest"
+        }
+        _ = try await scene.center.call("Add", [.string(Scene.appID), .string(tick.replacingOccurrences(of: "%@", with: "60"))])
+        let (first, shown) = try await scene.desktop.waitUntilShown("the first repeat") { $0.summary == "Tick" }
+        let (_, again) = try await scene.desktop.waitUntilShown(from: first + 1, "the second repeat") { $0.summary == "Tick" }
+        #expect(again.id == shown.id)  // replaced in place
+        #expect(try scene.desktop.displayedCount() == 1)
+        #expect(try await pending(scene).map(\.identifier) == ["tick"])
+    }
+
     @Test func aRequestReplacedBeforeFiringFiresOnceWithTheNewContent() async throws {
         let scene = try await Scene()
         _ = try await scene.center.call("Add", [.string(Scene.appID), .string(Self.request("x", title: "Old time", in: 1))])

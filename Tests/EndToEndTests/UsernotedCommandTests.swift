@@ -49,6 +49,21 @@ import TestSupport
         #expect(result.errors.contains("\(file.path): limits: unknown field 'postsPerSecnd' in limits (did you mean 'postsPerSecond'?)"))
     }
 
+    @Test func theTestClockRateIsHiddenAndMustBeANumberAboveZero() throws {
+        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let help = try Command.run(binary, ["--help"])
+        #expect(help.succeeded && help.output.contains("--state-dir"))
+        #expect(!help.output.contains("clock-rate"))
+        let bus = try PrivateBus()
+        let state = ["--state-dir", bus.directory.appending(path: "state").path]
+        let zero = try Command.run(binary, ["--clock-rate", "0"] + state, environment: bus.environment)
+        #expect(zero.status == 64 && zero.errors.contains("clock rate '0': give a number above 0"), "\(zero.errors)")
+        var environment = bus.environment
+        environment["USERNOTED_CLOCK_RATE"] = "fast"
+        let word = try Command.run(binary, state, environment: environment)
+        #expect(word.status == 64 && word.errors.contains("clock rate 'fast': give a number above 0"), "\(word.errors)")
+    }
+
     @Test func underSystemdLogLinesCarryJournalPriorities() async throws {
         let bus = try PrivateBus()
         var environment = bus.environment

@@ -44,3 +44,30 @@ final class AsyncDelegate: UNUserNotificationCenterDelegate {
         responses.put(response)
     }
 }
+
+/// A content extension in the async style: records each response and answers `option`.
+final class RecordingExtension: UNNotificationContentExtension {
+    let responses = Inbox<any UNNotificationResponse>()
+    let option: UNNotificationContentExtensionResponseOption
+
+    init(answering option: UNNotificationContentExtensionResponseOption) { self.option = option }
+
+    func didReceive(_ response: UNNotificationResponse) async -> UNNotificationContentExtensionResponseOption {
+        responses.put(response)
+        return option
+    }
+}
+
+/// A content extension written as the reminders tutorial writes one: the completion-handler form.
+final class CompletionExtension: UNNotificationContentExtension {
+    let responses = Inbox<any UNNotificationResponse>()
+
+    func didReceive(_ response: UNNotificationResponse,
+                    completionHandler completion: @escaping (UNNotificationContentExtensionResponseOption) -> Void) {
+        responses.put(response)
+        completion(.doNotDismiss)
+    }
+}
+
+/// A content extension that implements neither form of `didReceive`.
+final class SilentExtension: UNNotificationContentExtension {}

@@ -91,4 +91,81 @@ struct HandlerObjectTests {
         let request = #"{"identifier":"m1","content":{}}"#
         #expect(try await setup.call("WillPresent", request) == [["banner", "sound", "badge", "list"].dbusValue])
     }
+
+    // Content extensions: the reminders flow's `keep`, and where the other answers go.
+
+    static let reminderJSON = #"{"actionIdentifier":"%@","appId":"org.example.Reminders","date":"2026-11-23T08:15:00Z","notification":{"content":{"categoryIdentifier":"reminder","title":"Buy milk","userInfo":{"reminder-uuid":"R-1"}},"identifier":"milk"},"requestId":"milk"}"#
+
+    static func reminder(_ action: String) -> String { reminderJSON.replacingOccurrences(of: "%@", with: action) }
+
+    @Test func anExtensionsDoNotDismissKeepsTheNotificationOnScreen() async throws {
+        let setup = try await Setup()
+        let delegate = AsyncDelegate()
+        let reminders = RecordingExtension(answering: .doNotDismiss)
+        setup.center.setContentExtension(reminders, forCategories: ["reminder"])
+        try await setup.center.setDelegate(delegate)
+        #expect(try await setup.call("DidReceive", Self.reminder("complete-reminder")) == [.string("keep")])
+        let response = try await reminders.responses.next()
+        #expect(response.actionIdentifier == "complete-reminder")
+        #expect(response.notification.request.content.userInfo["reminder-uuid"] as? String == "R-1")
+        #expect(delegate.responses.pending.isEmpty)
+    }
+
+    @Test func anExtensionsDismissClosesIt() async throws {
+        let setup = try await Setup()
+        setup.center.setContentExtension(RecordingExtension(answering: .dismiss), forCategories: ["reminder"])
+        try await setup.center.setDelegate(AsyncDelegate())
+        #expect(try await setup.call("DidReceive", Self.reminder("complete-reminder")) == [.string("dismiss")])
+    }
+
+    @Test func anExtensionInTheCompletionHandlerStyleAnswersThroughItsHandler() async throws {
+        let setup = try await Setup()
+        let reminders = CompletionExtension()
+        setup.center.setContentExtension(reminders, forCategories: ["reminder"])
+        try await setup.center.setDelegate(AsyncDelegate())
+        #expect(try await setup.call("DidReceive", Self.reminder("complete-reminder")) == [.string("keep")])
+        #expect(try await reminders.responses.next().actionIdentifier == "complete-reminder")
+    }
+
+    @Test func forwardingHandsTheChosenActionToTheDelegateThenCloses() async throws {
+        let setup = try await Setup()
+        let delegate = AsyncDelegate()
+        let reminders = RecordingExtension(answering: .dismissAndForwardAction)
+        setup.center.setContentExtension(reminders, forCategories: ["reminder"])
+        try await setup.center.setDelegate(delegate)
+        #expect(try await setup.call("DidReceive", Self.reminder("complete-reminder")) == [.string("dismiss")])
+        #expect(try await reminders.responses.next().actionIdentifier == "complete-reminder")
+        let forwarded = try await delegate.responses.next()
+        #expect(forwarded.actionIdentifier == "complete-reminder")
+        #expect(forwarded.notification.request.identifier == "milk")
+    }
+
+    @Test func anExtensionThatImplementsNoDidReceiveForwards() async throws {
+        let setup = try await Setup()
+        let delegate = AsyncDelegate()
+        setup.center.setContentExtension(SilentExtension(), forCategories: ["reminder"])
+        try await setup.center.setDelegate(delegate)
+        #expect(try await setup.call("DidReceive", Self.reminder("complete-reminder")) == [.string("dismiss")])
+        #expect(try await delegate.responses.next().actionIdentifier == "complete-reminder")
+    }
+
+    @Test func aForwardedResponseWithoutADelegateIsRefusedSoTheDaemonKeepsIt() async throws {
+        let setup = try await Setup()
+        setup.center.setContentExtension(RecordingExtension(answering: .dismissAndForwardAction), forCategories: ["reminder"])
+        _ = try await setup.fake.next("RegisterHandler")
+        await #expect { try await setup.call("DidReceive", Self.reminder("complete-reminder")) } throws: {
+            ($0 as? DBusError)?.name == HandlerObject.noDelegate
+        }
+    }
+
+    @Test func aClickOnTheBodyOfAnExtensionsNotificationGoesToTheDelegate() async throws {
+        let setup = try await Setup()
+        let delegate = AsyncDelegate()
+        let reminders = RecordingExtension(answering: .doNotDismiss)
+        setup.center.setContentExtension(reminders, forCategories: ["reminder"])
+        try await setup.center.setDelegate(delegate)
+        #expect(try await setup.call("DidReceive", Self.reminder("default")) == [.string("dismiss")])
+        #expect(try await delegate.responses.next().actionIdentifier == "default")
+        #expect(reminders.responses.pending.isEmpty)
+    }
 }

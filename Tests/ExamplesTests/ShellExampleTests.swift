@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Examples/shell/meeting-invite.sh, run as its README says, against usernoted and dunst:
+/// the user's answer reaches the exec handler (a note and a confirmation on screen) and the
+/// script's dbus-monitor.
+@Suite(.serialized) struct ShellExampleTests {
+    static let script = URL(filePath: #filePath).deletingLastPathComponent()
+        .appending(path: "../../Examples/shell/meeting-invite.sh").standardized.path
+
+    @Test func theAnswerReachesTheExecHandlerAndTheScript() async throws {
+        let scene = try await ExampleScene()
+        let (script, _) = try ManagedProcess.start("/bin/sh", [Self.script], environment: scene.environment)
+        let (_, invitation) = try await scene.desktop.waitUntilShown("the invitation") { $0.summary == "Weekly Staff Meeting" }
+        #expect(invitation.body == "Every Tuesday at 2pm")
+        try await script.waitForLog(containing: "posted: accept, decline or close it")
+
+        let menu = try await scene.desktop.openMenu(choosing: "DECLINE_ACTION", of: invitation.id)
+        #expect(menu.buttons(of: invitation.id) == ["Accept", "Decline"])
+
+        // The script's dbus-monitor saw the Response signal; the script printed it and ended.
+        try await script.waitForLog(containing: "The user chose DECLINE_ACTION")
+        #expect(script.wait() == 0)
+        // The exec handler confirmed it on screen and noted it.
+        let (_, confirmation) = try await scene.desktop.waitUntilShown("the handler's confirmation") {
+            $0.summary == "You declined Weekly Staff Meeting"
+        }
+        #expect(confirmation.body == "Meeting 123456789")
+        let answers = try String(contentsOf: scene.dataDirectory("shell").appending(path: "answers.log"), encoding: .utf8)
+        #expect(answers.hasSuffix(" declined meeting 123456789 (Weekly Staff Meeting)\n"), "\(answers)")
+    }
+
+    @Test func closingTheInvitationIsAnAnswerToo() async throws {
+        let scene = try await ExampleScene()
+        let (script, _) = try ManagedProcess.start("/bin/sh", [Self.script], environment: scene.environment)
+        try await scene.desktop.waitUntilShown("the invitation") { $0.summary == "Weekly Staff Meeting" }
+        try await script.waitForLog(containing: "posted: accept, decline or close it")
+        try scene.desktop.dunstctl("close")
+        try await script.waitForLog(containing: "The user chose dismiss")
+        try await scene.desktop.waitUntilShown("the handler's confirmation") { $0.summary == "You put off Weekly Staff Meeting" }
+    }
+}
