@@ -12,13 +12,22 @@ import Glibc
 public actor CallerCheck {
     private let connection: Connection
     private let ownUID: UInt32
+    private let home: String
     private var known: [String: CallerIdentity] = [:]
     private var watch: Task<Void, Never>?
 
-    /// Checks callers on `connection` against the daemon's own (effective) user id.
-    public init(connection: Connection, ownUID: UInt32 = UInt32(geteuid())) {
+    /// Checks callers on `connection` against the daemon's own (effective) user id; `home`
+    /// holds the sandboxed apps' own directories.
+    public init(connection: Connection, ownUID: UInt32 = UInt32(geteuid()), home: String = CallerCheck.userHome()) {
         self.connection = connection
         self.ownUID = ownUID
+        self.home = home
+    }
+
+    /// `$HOME`, else the user database's home directory of the daemon's user.
+    public static func userHome() -> String {
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty { return home }
+        return getpwuid(geteuid())?.pointee.pw_dir.map { String(cString: $0) } ?? "/"
     }
 
     deinit { watch?.cancel() }
@@ -63,6 +72,12 @@ public actor CallerCheck {
         guard identity.mayAct(for: app) else { throw identity.denial(for: app) }
         if runsPrograms, identity.isSandboxed { throw identity.execDenial() }
         return app
+    }
+
+    /// The only directory `sender`'s attachments may come from, or nil for anywhere (see
+    /// ``CallerIdentity/attachmentDirectory(home:)``).
+    public func attachmentDirectory(of sender: String) async -> String? {
+        await identity(of: sender).attachmentDirectory(home: home)
     }
 
     /// How many connections' identities are remembered (for tests).

@@ -57,6 +57,17 @@ public enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The only directory a sandboxed caller's attachments may come from: its own data in the
+    /// user's home, which is the same path inside and outside its sandbox (Flatpak's
+    /// `~/.var/app/<id>`, snapd's `~/snap/<name>`); nil for anywhere.
+    public func attachmentDirectory(home: String) -> String? {
+        switch self {
+        case .flatpak(let id): "\(home)/.var/app/\(id)"
+        case .snap(let name): "\(home)/snap/\(name)"
+        case .user, .otherUser, .unidentified: nil
+        }
+    }
+
     /// The caller in words, e.g. "the Flatpak app org.example.Notes".
     public var description: String {
         switch self {

@@ -37,7 +37,8 @@ public enum CenterInterface {
                     return [.string(id)]
                 },
                 method("Add", in: "s app_id, s request_json", out: "s request_id") { call, app in
-                    [.string(try await center.add(app, json: call.argument(1)))]
+                    let attachments = await callers.attachmentDirectory(of: call.sender)
+                    return [.string(try await center.add(app, json: call.argument(1), attachmentsWithin: attachments))]
                 },
                 method("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call, app in
                     [.string(try await center.postPayload(app, json: call.argument(1)))]

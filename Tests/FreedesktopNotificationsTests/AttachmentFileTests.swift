@@ -88,6 +88,35 @@ final class ScratchDirectory {
         }
     }
 
+    @Test func aSandboxedAppsFilesMustBeInItsDirectoryAndOthersAreNotTold() throws {
+        let scratch = try ScratchDirectory()
+        let own = scratch.url.appending(path: "home/.var/app/org.example.Notes")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        let inside = own.appending(path: "pic.png").path
+        try Data([0x89]).write(to: URL(filePath: inside))
+        let secret = try scratch.file("secret.png")
+        let outward = own.appending(path: "link.png").path
+        #expect(symlink(secret, outward) == 0)
+        let dangling = own.appending(path: "dangling.png").path
+        #expect(symlink(scratch.url.appending(path: "nothing.png").path, dangling) == 0)
+        func problem(_ path: String) -> String? {
+            if case .failure(let problem) = AttachmentFile.check(NotificationAttachment(path: path), maxBytes: 1024, within: own.path) {
+                return problem.text
+            }
+            return nil
+        }
+        #expect(problem(inside) == nil)
+        let outside = "is not a file in \(own.path), the only place a sandboxed app's attachments may come from"
+        // Elsewhere, there or not, by its name, through `..`, or through a link: one answer.
+        for path in [secret, scratch.url.appending(path: "nothing.png").path, own.path + "/../../../secret.png", outward, dangling,
+                     own.path + "-evil/pic.png"] {
+            #expect(problem(path) == outside, "\(path)")
+        }
+        #expect(problem(own.appending(path: "missing.png").path) == outside)
+        // Without a directory, the same files are the user's and the usual answers apply.
+        #expect(Self.problem(secret) == nil && Self.problem(scratch.url.appending(path: "nothing.png").path) == "does not exist")
+    }
+
     @Test func onlyLocalFileURLsAreAttachments() {
         for url in ["https://example.org/cat.png", "file://otherhost/home/me/cat.png", "cat.png", "file:cat.png",
                     "file:///home/me/cat.png?x=1", "file:///", "data:image/png;base64,AAAA"] {

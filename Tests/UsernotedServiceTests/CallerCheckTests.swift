@@ -101,6 +101,36 @@ import UserNotificationsCore
         #expect(try await scene.victimResponse().appId.rawValue == Self.victim)
     }
 
+    @Test func aFlatpakAppAttachesOnlyItsOwnFiles() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus)
+        let home = bus.directory.appending(path: "user-home")
+        let own = home.appending(path: ".var/app/\(Self.sandboxed)")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        try Data([0x89]).write(to: own.appending(path: "pic.png"))
+        try Data([0x89]).write(to: home.appending(path: "secret.png"))
+        #expect(symlink(home.appending(path: "secret.png").path, own.appending(path: "link.png").path) == 0)
+        var environment = bus.environment
+        environment["HOME"] = home.path
+        let daemon = try await DaemonProcess(bus: bus, environment: environment)
+        defer { daemon.stop() }
+        func add(_ path: String) -> [String] {
+            ["Add", "s:\(Self.sandboxed)", #"s:{"content":{"title":"\#(path)","attachments":[{"url":"file://\#(path)"}]}}"#]
+        }
+        let lines = try await Sandbox.flatpak("[Application]\nname=\(Self.sandboxed)\n", bus: bus, calls: [
+            add(own.appending(path: "pic.png").path), add(home.appending(path: "secret.png").path),
+            add(home.appending(path: "nothing.png").path), add(own.appending(path: "link.png").path),
+        ])
+        #expect(lines.count == 4)
+        #expect(lines.first?.hasPrefix("ok ") == true && lines.first != "ok ")
+        for (line, path) in zip(lines.dropFirst(), ["secret.png", "nothing.png", ".var/app/\(Self.sandboxed)/link.png"]) {
+            #expect(line == "error io.github.usernoted.Error.InvalidRequest content.attachments[0].url: 'file://\(home.path)/\(path)' is not a file in \(own.path), the only place a sandboxed app's attachments may come from")
+        }
+        let shown = try await server.notifyCalls.next(within: .seconds(10), "Notify")
+        #expect(shown.hints["image-path"] == .string("file://\(own.path)/pic.png"))
+        #expect(server.notifyCalls.pending.isEmpty, "only the app's own picture was shown")
+    }
+
     @Test(.enabled(if: Sandbox.cgroupHierarchy != nil, "needs a writable cgroup v2 hierarchy to put a process in a snap's scope"))
     func aSnapActsForItsSnapAppIDsOnly() async throws {
         let scene = try await Scene()
