@@ -79,7 +79,8 @@ import UserNotificationsCore
         #expect(try await scene.victimHandler.responses.next(within: .seconds(10), "the victim's response").appId.rawValue == Self.victim)
     }
 
-    @Test func aFlatpakAppActsOnlyForItsOwnAppIDAndCannotReplaceAnotherAppsHandler() async throws {
+    @Test(.enabled(if: Sandbox.canMountProc, "needs a mount namespace with its own /proc for the Flatpak stand-in"))
+    func aFlatpakAppActsOnlyForItsOwnAppIDAndCannotReplaceAnotherAppsHandler() async throws {
         let scene = try await Scene()
         let denied = "error org.freedesktop.DBus.Error.AccessDenied the caller is the Flatpak app \(Self.sandboxed); it may act only for its own app id, \(Self.sandboxed), not for \(Self.victim)"
         let lines = try await Sandbox.flatpak("[Application]\nname=\(Self.sandboxed)\n", bus: scene.bus, calls: [
@@ -101,7 +102,8 @@ import UserNotificationsCore
         #expect(try await scene.victimResponse().appId.rawValue == Self.victim)
     }
 
-    @Test func aFlatpakAppAttachesOnlyItsOwnFiles() async throws {
+    @Test(.enabled(if: Sandbox.canMountProc, "needs a mount namespace with its own /proc for the Flatpak stand-in"))
+    func aFlatpakAppAttachesOnlyItsOwnFiles() async throws {
         let bus = try PrivateBus()
         let server = try await FakeNotificationServer(bus: bus)
         let home = bus.directory.appending(path: "user-home")
@@ -151,7 +153,8 @@ import UserNotificationsCore
         #expect(try await scene.victimResponse().appId.rawValue == Self.victim)
     }
 
-    @Test func aCallerWhoseSandboxCannotBeReadMayActForNothing() async throws {
+    @Test(.enabled(if: Sandbox.canMountProc, "needs a mount namespace with its own /proc for the Flatpak stand-in"))
+    func aCallerWhoseSandboxCannotBeReadMayActForNothing() async throws {
         let scene = try await Scene()
         // A root whose .flatpak-info is a directory: something is there, but no app can be told from it.
         let lines = try await Sandbox.flatpak(nil, bus: scene.bus, calls: [["Post", "s:\(Self.sandboxed)", "s:", "s:Hello", "s:"]])
@@ -195,6 +198,15 @@ enum Sandbox {
         defer { rmdir(group) }
         return try await run(callerApp, ["--cgroup", group] + calls.flatMap { ["--"] + $0 }, bus: bus)
     }
+
+    /// Whether this machine lets a test make a mount namespace with its own /proc (root with
+    /// CAP_SYS_ADMIN), as the Flatpak stand-in needs.
+    static let canMountProc: Bool = {
+        guard let directory = try? TemporaryDirectory.make(prefix: "usernoted-probe") else { return false }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = try? Command.run("unshare", ["--mount", "--propagation", "private", "--", "mount", "-t", "proc", "proc", directory.path])
+        return probe?.succeeded == true
+    }()
 
     /// The unified (v2) control-group hierarchy, if this machine lets a test make groups in it.
     static let cgroupHierarchy: String? = {
