@@ -56,6 +56,25 @@ import UserNotificationsCore
             environment: bus.environment)
     }
 
+    @Test func aCallersIdentityIsForgottenWhenItLeavesTheBus() async throws {
+        let scene = try await ServiceScene()
+        let callers = scene.daemon.callers
+        let before = await callers.rememberedCount
+        var apps: [Connection] = []
+        for _ in 0..<5 {
+            let app = try scene.bus.connect()
+            _ = try await app.call(destination: CenterInterface.busName, path: CenterInterface.path, interface: CenterInterface.name,
+                                   method: "GetCategories", [.string(Self.victim)])
+            apps.append(app)
+        }
+        #expect(await callers.rememberedCount == before + 5)
+        apps.forEach { $0.close() }
+        _ = try await withDeadline(.seconds(10), "the daemon forgetting the callers that left") {
+            while await callers.rememberedCount != before { try await Task.sleep(for: .milliseconds(10)) }
+            return true
+        }
+    }
+
     @Test func anotherUserIsRefusedWhateverItAsksAndNothingIsShown() async throws {
         let scene = try await Scene()
         let refusal = "Error org.freedesktop.DBus.Error.AccessDenied: this usernoted serves uid \(geteuid()) only, and the caller runs as uid 65534; each user runs their own usernoted on their own session bus"
