@@ -80,6 +80,8 @@ let package = Package(
             path: "Examples/Counter", exclude: ["README.md"]),
         // A stand-in app that D-Bus activation starts in tests.
         .executableTarget(name: "HandlerApp", dependencies: ["DBus"], path: "Tests/TestApps/HandlerApp"),
+        // A stand-in for a sandboxed app (chroot with a .flatpak-info, a snap's cgroup) in tests.
+        .executableTarget(name: "CallerApp", dependencies: ["DBus"], path: "Tests/TestApps/CallerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
         .target(
             name: "TestSupport",

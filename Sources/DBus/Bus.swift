@@ -29,6 +29,11 @@ public enum Bus {
     public struct Credentials: Sendable, Hashable {
         public var processID: UInt32?
         public var userID: UInt32?
+
+        public init(processID: UInt32?, userID: UInt32?) {
+            self.processID = processID
+            self.userID = userID
+        }
     }
 }
 

@@ -5,18 +5,25 @@ import Foundation
 import UserNotificationsCore
 
 /// Which attachment files a notification server may be given to read: an ordinary file of
-/// the user's, readable, not too big, and not under `/proc`, `/sys` or `/dev`.
+/// the user's, readable, not too big, and not under `/proc`, `/sys` or `/dev` — and for a
+/// sandboxed app, in its own directory.
 public enum AttachmentFile {
     /// Trees of special files that are never attachments.
     public static let refusedTrees = ["/proc", "/sys", "/dev"]
 
     /// The real path (symbolic links resolved) of the file `attachment` names if it may be
-    /// shown, or why not, in words that finish "attachments[0].url: '…' …".
-    public static func check(_ attachment: NotificationAttachment, maxBytes: Int) -> Result<String, Problem> {
+    /// shown, or why not, in words that finish "attachments[0].url: '…' …". With `directory`
+    /// (a sandboxed app's own), the file must be in it, both as named and once resolved; a
+    /// file elsewhere gets one answer whether it exists or not, so the app learns nothing of it.
+    public static func check(_ attachment: NotificationAttachment, maxBytes: Int, within directory: String? = nil) -> Result<String, Problem> {
         guard let path = attachment.path else { return .failure(Problem("is not a file:// URL of a local file")) }
+        let outside = Problem("is not a file in \(directory ?? ""), the only place a sandboxed app's attachments may come from")
+        if let directory, !isInside(URL(filePath: path).standardized.path, directory) { return .failure(outside) }
         guard let resolved = realPath(path) else {
+            if directory != nil { return .failure(outside) }
             return .failure(Problem(errno == ENOENT ? "does not exist" : "cannot be reached (\(String(cString: strerror(errno))))"))
         }
+        if let directory, !isInside(resolved, realPath(directory) ?? directory) { return .failure(outside) }
         if let tree = refusedTrees.first(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) {
             return .failure(Problem("is under \(tree) (as \(resolved)); only ordinary files can be attachments"))
         }
@@ -48,11 +55,11 @@ public enum AttachmentFile {
         return nil
     }
 
-    /// Checks every attachment of `request`; the first bad one is a named error at
-    /// `content.attachments[i].url` (`InvalidRequest`, or `LimitExceeded` for size).
-    public static func validate(_ request: NotificationRequest, maxBytes: Int) throws(ModelError) {
+    /// Checks every attachment of `request` (within `directory`, if given); the first bad one
+    /// is a named error at `content.attachments[i].url` (`InvalidRequest`, or `LimitExceeded` for size).
+    public static func validate(_ request: NotificationRequest, maxBytes: Int, within directory: String? = nil) throws(ModelError) {
         for (index, attachment) in request.content.attachments.enumerated() {
-            if case .failure(let problem) = check(attachment, maxBytes: maxBytes) {
+            if case .failure(let problem) = check(attachment, maxBytes: maxBytes, within: directory) {
                 let name = attachment.identifier.isEmpty ? "" : " ('\(attachment.identifier)')"
                 throw ModelError(problem.kind, at: [.key("content"), .key("attachments"), .index(index), .key("url")],
                                  "'\(attachment.url)'\(name) \(problem.text)")
@@ -84,6 +91,12 @@ public enum AttachmentFile {
         case S_IFBLK: "a block device"
         default: "a special file"
         }
+    }
+
+    /// Whether `path` is `directory` or below it (both absolute, without `..`).
+    static func isInside(_ path: String, _ directory: String) -> Bool {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix)
     }
 
     /// `realpath(3)`; nil with `errno` set when the path cannot be resolved.

@@ -28,4 +28,16 @@ public enum Command {
         return CommandResult(
             status: exit, output: (try? String(contentsOf: out, encoding: .utf8)) ?? "", errors: process.log)
     }
+
+    /// ``run(_:_:environment:input:)`` on a thread of its own, for async tests: waiting for
+    /// the command never holds one of the few threads an in-process daemon needs to answer it.
+    public static func runInBackground(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
+    ) async throws -> CommandResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(executable, arguments, environment: environment, input: input) })
+            }
+        }
+    }
 }

@@ -45,12 +45,16 @@ public final class PrivateBus: Sendable {
     /// A new connection to this bus.
     public func connect() throws -> Connection { try Connection(address: address) }
 
-    /// The environment a child process needs to use this bus as its session bus. It gets
-    /// this bus as its system bus too, so nothing in a test reads the machine's logind.
+    /// A system bus address where nothing listens, so nothing in a test reads the machine's
+    /// logind (and usernoted, which refuses to serve the system bus, sees two buses).
+    public var noSystemBus: String { "unix:path=\(directory.path)/no-system-bus" }
+
+    /// The environment a child process needs to use this bus as its session bus, with
+    /// ``noSystemBus`` as its system bus.
     public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = address
-        env["DBUS_SYSTEM_BUS_ADDRESS"] = address
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = noSystemBus
         return env
     }
 
@@ -69,6 +73,8 @@ public final class PrivateBus: Sendable {
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
             <allow own="*"/>
+            <!-- Programs of other users may connect, so tests can show they are refused. -->
+            <allow user="*"/>
           </policy>
         </busconfig>
         """

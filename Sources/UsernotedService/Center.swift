@@ -65,12 +65,13 @@ public actor Center {
 
     /// Shows a request now, or schedules it when it has a trigger; returns its identifier
     /// (generated when the request has none). The same identifier replaces what is pending
-    /// and, when it fires, what is on screen.
-    public func add(_ app: AppID, request: NotificationRequest) async throws(CenterError) -> String {
+    /// and, when it fires, what is on screen. Attachments must be in `attachmentsWithin` when
+    /// given (a sandboxed app's own directory).
+    public func add(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> String {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
-            try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes)
+            try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes, within: attachmentsWithin)
         }
         let category = try category(request.content.categoryIdentifier, of: app)
         guard let trigger = request.trigger else {
@@ -99,9 +100,9 @@ public actor Center {
     }
 
     /// Adds a request given as JSON.
-    public func add(_ app: AppID, json: String) async throws(CenterError) -> String {
+    public func add(_ app: AppID, json: String, attachmentsWithin: String? = nil) async throws(CenterError) -> String {
         let request = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeRequest(json, limits: limits) }
-        return try await add(app, request: request)
+        return try await add(app, request: request, attachmentsWithin: attachmentsWithin)
     }
 
     /// The simplest post: a title and body, optionally with a category's buttons.

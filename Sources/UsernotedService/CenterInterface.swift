@@ -8,81 +8,90 @@ public enum CenterInterface {
     public static let path: ObjectPath = "/io/github/usernoted"
     public static let name = "io.github.usernoted.Center1"
 
-    /// The interface served at `path`.
-    static func make(center: Center, router: Router) -> Interface {
-        Interface(
+    /// The interface served at `path`. Every method takes the app id first and is declared
+    /// with `method`, whose body runs only once `callers` says the sender may act for that
+    /// app id (and, with `runsPrograms`, may have programs run for it).
+    static func make(center: Center, router: Router, callers: CallerCheck) -> Interface {
+        func method(
+            _ name: String, in inputs: String, out outputs: String = "", runsPrograms: Bool = false,
+            _ body: @escaping @Sendable (MethodCall, AppID) async throws -> [Value]
+        ) -> Method {
+            precondition(inputs.hasPrefix("s app_id"), "\(name) must take the app id first")
+            return Method(name, in: inputs, out: outputs) { call in
+                try await body(call, try await callers.app(of: call, runsPrograms: runsPrograms))
+            }
+        }
+        return Interface(
             name,
             methods: [
-                Method("SetCategories", in: "s app_id, s categories_json") { call in
-                    try await center.setCategories(try app(call), json: call.argument(1))
+                method("SetCategories", in: "s app_id, s categories_json") { call, app in
+                    try await center.setCategories(app, json: call.argument(1))
                     return []
                 },
-                Method("GetCategories", in: "s app_id", out: "s json") { call in
-                    [.string(await center.categoriesJSON(try app(call)))]
+                method("GetCategories", in: "s app_id", out: "s json") { call, app in
+                    [.string(await center.categoriesJSON(app))]
                 },
-                Method("Post", in: "s app_id, s category_id, s title, s body", out: "s request_id") { call in
+                method("Post", in: "s app_id, s category_id, s title, s body", out: "s request_id") { call, app in
                     let id = try await center.post(
-                        try app(call), category: call.argument(1), title: call.argument(2), body: call.argument(3))
+                        app, category: call.argument(1), title: call.argument(2), body: call.argument(3))
                     return [.string(id)]
                 },
-                Method("Add", in: "s app_id, s request_json", out: "s request_id") { call in
-                    [.string(try await center.add(try app(call), json: call.argument(1)))]
+                method("Add", in: "s app_id, s request_json", out: "s request_id") { call, app in
+                    let attachments = await callers.attachmentDirectory(of: call.sender)
+                    return [.string(try await center.add(app, json: call.argument(1), attachmentsWithin: attachments))]
                 },
-                Method("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call in
-                    [.string(try await center.postPayload(try app(call), json: call.argument(1)))]
+                method("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call, app in
+                    [.string(try await center.postPayload(app, json: call.argument(1)))]
                 },
-                Method("GetPending", in: "s app_id", out: "s json") { call in
-                    [.string(try await center.pendingJSON(try app(call)))]
+                method("GetPending", in: "s app_id", out: "s json") { call, app in
+                    [.string(try await center.pendingJSON(app))]
                 },
-                Method("RemovePending", in: "s app_id, as ids") { call in
-                    try await center.removePending(try app(call), ids: call.argument(1, as: [String].self))
+                method("RemovePending", in: "s app_id, as ids") { call, app in
+                    try await center.removePending(app, ids: call.argument(1, as: [String].self))
                     return []
                 },
-                Method("RemoveAllPending", in: "s app_id") { call in
-                    try await center.removePending(try app(call), ids: nil)
+                method("RemoveAllPending", in: "s app_id") { call, app in
+                    try await center.removePending(app, ids: nil)
                     return []
                 },
-                Method("GetDelivered", in: "s app_id", out: "s json") { call in
-                    [.string(await center.deliveredJSON(try app(call)))]
+                method("GetDelivered", in: "s app_id", out: "s json") { call, app in
+                    [.string(await center.deliveredJSON(app))]
                 },
-                Method("RemoveDelivered", in: "s app_id, as ids") { call in
-                    try await center.removeDelivered(try app(call), ids: call.argument(1, as: [String].self))
+                method("RemoveDelivered", in: "s app_id, as ids") { call, app in
+                    try await center.removeDelivered(app, ids: call.argument(1, as: [String].self))
                     return []
                 },
-                Method("RemoveAllDelivered", in: "s app_id") { call in
-                    try await center.removeDelivered(try app(call), ids: nil)
+                method("RemoveAllDelivered", in: "s app_id") { call, app in
+                    try await center.removeDelivered(app, ids: nil)
                     return []
                 },
-                Method("RegisterHandler", in: "s app_id, o path") { call in
-                    try await router.register(try app(call), caller: call.sender, path: call.argument(1))
+                method("RegisterHandler", in: "s app_id, o path") { call, app in
+                    try await router.register(app, caller: call.sender, path: call.argument(1))
                     return []
                 },
-                Method("SetExecHandler", in: "s app_id, as argv") { call in
-                    try await router.setExec(try app(call), argv: call.argument(1, as: [String].self))
+                method("SetExecHandler", in: "s app_id, as argv", runsPrograms: true) { call, app in
+                    try await router.setExec(app, argv: call.argument(1, as: [String].self))
                     return []
                 },
-                Method("RemoveHandler", in: "s app_id") { call in
-                    try await router.removeHandler(try app(call))
+                method("RemoveHandler", in: "s app_id") { call, app in
+                    try await router.removeHandler(app)
                     return []
                 },
+                // An empty app id answers the newest notification of any app.
                 Method("RespondPrimary", in: "s app_id", out: "s app_id, s request_id, s action_id") { call in
                     let only: String = call.argument(0)
-                    let answered = try await center.respondPrimary(only.isEmpty ? nil : try app(call))
+                    let app = only.isEmpty ? try await callers.everyApp(of: call) : try await callers.app(of: call)
+                    let answered = try await center.respondPrimary(app)
                     return [.string(answered.appID.rawValue), .string(answered.request.identifier), .string(answered.actionIdentifier)]
                 },
-                Method("SetBadge", in: "s app_id, i count") { call in
-                    try await center.setBadge(try app(call), count: Int(call.argument(1, as: Int32.self)))
+                method("SetBadge", in: "s app_id, i count") { call, app in
+                    try await center.setBadge(app, count: Int(call.argument(1, as: Int32.self)))
                     return []
                 },
             ],
             signals: [
                 SignalDeclaration("Response", "s app_id, s request_id, s action_id, s user_text, s response_json"),
             ])
-    }
-
-    /// The validated app id every method takes first.
-    private static func app(_ call: MethodCall) throws(CenterError) -> AppID {
-        try rethrowingModelErrors { () throws(ModelError) in try AppID(validating: call.argument(0)) }
     }
 }
 

@@ -13,6 +13,8 @@ public final class Daemon: Sendable {
     public let scheduler: Scheduler
     public let center: Center
     public let router: Router
+    /// Who may act for which app id.
+    public let callers: CallerCheck
     private let logger: Logger
     /// The privacy policy in force and the session's lock state, which together decide whether previews hide.
     private let previews: Mutex<(policy: PrivacyPolicy, locked: Bool)>
@@ -40,6 +42,7 @@ public final class Daemon: Sendable {
         router = Router(
             connection: connection, bridge: bridge, center: center, store: store, policy: config.delivery,
             text: config.text, logger: logger, now: { scheduler.now() })
+        callers = CallerCheck(connection: connection)
     }
 
     /// Restores the previous run's state, serves until the task is cancelled or the bus
@@ -48,7 +51,8 @@ public final class Daemon: Sendable {
         try await bridge.start()
         try await center.restore()
         await center.setPresentationAdvisor { [router] request, app in await router.presentationOptions(for: request, of: app) }
-        connection.export([CenterInterface.make(center: center, router: router)], at: CenterInterface.path)
+        try await callers.start()
+        connection.export([CenterInterface.make(center: center, router: router, callers: callers)], at: CenterInterface.path)
         switch try await connection.requestName(CenterInterface.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving", metadata: ["name": "\(CenterInterface.busName)", "unique": "\(connection.uniqueName)"])

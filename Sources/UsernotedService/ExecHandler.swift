@@ -45,9 +45,14 @@ enum ExecHandler {
         }
         // Standard input is an unlinked file, not a pipe: a handler that never reads it costs nothing.
         let input = try standardInput(ModelJSON.encode(response))
-        let result = try await ProgramRun.run(
-            .path(FilePath(path)), arguments: Array(argv.dropFirst()), environment: .custom(environment(for: response)),
-            input: input, outputLimit: outputLimit, timeout: timeout)
+        let result: ProgramRun.Outcome?
+        do {
+            result = try await ProgramRun.run(
+                .path(FilePath(path)), arguments: Array(argv.dropFirst()), environment: .custom(environment(for: response)),
+                input: input, outputLimit: outputLimit, timeout: timeout)
+        } catch let error as SubprocessError where error.code == .outputLimitExceeded {
+            throw ExecFailure("it printed more than \(outputLimit) bytes on standard output, where only a disposition is read")
+        }
         guard let result else { throw ExecFailure("it ran longer than \(timeout) and was stopped") }
         guard case .exited(0) = result.status else { throw ExecFailure("it ended with \(result.status)") }
         return result.output.split(whereSeparator: { $0.isNewline }).first.map(String.init) ?? ""

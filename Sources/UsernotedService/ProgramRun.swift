@@ -7,8 +7,10 @@ import SystemPackage
 #endif
 
 /// One run of a program the daemon starts for the user (an exec handler, a text prompt):
-/// argv directly, no shell; what it prints, up to a limit; stopped at a deadline (SIGTERM,
-/// then SIGKILL two seconds later).
+/// argv directly, no shell, in a session of its own, with no descriptor of the daemon's but
+/// its standard streams (swift-subprocess closes the rest in the child); what it prints, up
+/// to a limit (more is an error, and the program gets SIGPIPE); stopped at a deadline with
+/// everything it started (SIGTERM to its process group, then SIGKILL two seconds later).
 enum ProgramRun {
     /// How a run that ended in time ended.
     struct Outcome: Sendable {
@@ -23,7 +25,9 @@ enum ProgramRun {
         outputLimit: Int, timeout: Duration
     ) async throws -> Outcome? {
         var options = PlatformOptions()
-        options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(2))]
+        // Its own session and process group, so the teardown reaches its children and never the daemon.
+        options.createSession = true
+        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
         let configuration = Configuration(
             executable: executable, arguments: Arguments(arguments), environment: environment, platformOptions: options)
         return try await withThrowingTaskGroup(of: Outcome?.self) { group in

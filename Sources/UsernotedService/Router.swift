@@ -355,7 +355,8 @@ enum Disposition: String {
     init(_ text: String, logger: Logger) {
         if text.isEmpty { self = .dismiss; return }
         guard let known = Disposition(rawValue: text) else {
-            logger.warning("unknown disposition from handler; dismissing", metadata: ["disposition": "\(text)"])
+            let shown = text.count > 80 ? text.prefix(80) + "…" : Substring(text)  // a handler may answer anything, at length
+            logger.warning("unknown disposition from handler; dismissing", metadata: ["disposition": "\(shown)"])
             self = .dismiss
             return
         }

@@ -10,7 +10,7 @@ import UsernotedService
 struct Usernoted: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve io.github.usernoted on the session bus: categories, scheduled notifications and responses.",
-        discussion: "Stops on SIGTERM or SIGINT, or when the session bus goes away. Logs go to standard error.")
+        discussion: "Stops on SIGTERM or SIGINT, or when the session bus goes away. Logs go to standard error. Refuses to serve the system bus.")
 
     @Option(help: ArgumentHelp(
         "Where to keep state (default: $USERNOTED_STATE_DIR, else $XDG_STATE_HOME/usernoted, else ~/.local/state/usernoted).",
@@ -49,6 +49,7 @@ struct Usernoted: AsyncParsableCommand {
         }
         let logger = Logger(label: "usernoted")
         do {
+            try SessionBusOnly.check(ProcessInfo.processInfo.environment)
             let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile()
             let settings = try Config.load(from: configFile)
             let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory()

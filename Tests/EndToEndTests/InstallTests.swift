@@ -35,7 +35,7 @@ import TestSupport
             [.dictionary(key: .string, value: .string, [
                 DictionaryEntry(.string("XDG_STATE_HOME"), .string(state)),
                 DictionaryEntry(.string("XDG_CONFIG_HOME"), .string(bus.directory.appending(path: "config").path)),
-                DictionaryEntry(.string("DBUS_SYSTEM_BUS_ADDRESS"), .string(bus.address)),
+                DictionaryEntry(.string("DBUS_SYSTEM_BUS_ADDRESS"), .string(bus.noSystemBus)),
             ])])
         #expect(try await connection.nameOwner("io.github.usernoted") == nil)
 

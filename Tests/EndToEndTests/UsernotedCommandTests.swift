@@ -64,6 +64,25 @@ import TestSupport
         #expect(word.status == 64 && word.errors.contains("clock rate 'fast': give a number above 0"), "\(word.errors)")
     }
 
+    @Test func itRefusesToServeTheSystemBus() async throws {
+        let bus = try PrivateBus()
+        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let state = ["--state-dir", bus.directory.appending(path: "state").path]
+        /// Starts usernoted in `environment`; returns its exit status once it said `refusal`.
+        func refusal(_ environment: [String: String], _ refusal: String) async throws -> Int32 {
+            let (process, _) = try ManagedProcess.start(binary, state, environment: environment)
+            try await process.waitForLog(containing: "usernoted cannot run: " + refusal)
+            return try await process.exitStatus()
+        }
+        var activated = bus.environment
+        activated["DBUS_STARTER_BUS_TYPE"] = "system"  // what the system bus sets for a service it starts
+        #expect(try await refusal(activated, "the system bus started it (DBUS_STARTER_BUS_TYPE=system), but usernoted serves the session bus only") == 1)
+        var sameBus = bus.environment
+        sameBus["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + bus.directory.appending(path: "bus").path
+        #expect(try await refusal(sameBus, "DBUS_SESSION_BUS_ADDRESS (\(bus.address)) is the system bus") == 1)
+        #expect(try await bus.connect().nameOwner("io.github.usernoted") == nil, "it never took its name")
+    }
+
     @Test func underSystemdLogLinesCarryJournalPriorities() async throws {
         let bus = try PrivateBus()
         var environment = bus.environment

@@ -2,7 +2,9 @@
 import Glibc
 #endif
 import Foundation
+import DBus
 import Testing
+import TestSupport
 import UserNotificationsCore
 @testable import FreedesktopNotifications
 
@@ -60,6 +62,71 @@ final class ScratchDirectory {
         let device = scratch.url.appending(path: "null.png").path
         #expect(symlink("/dev/null", device) == 0)
         #expect(Self.problem(device)?.hasPrefix("is under /dev (as /dev/null)") == true)
+    }
+
+    @Test func socketsAndDeviceNodesOutsideDevAreRefused() throws {
+        let scratch = try ScratchDirectory()
+        let socketPath = scratch.url.appending(path: "socket.png").path
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { socketPath.utf8CString.withUnsafeBytes($0.copyMemory) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        #expect(Self.problem(socketPath) == "is a socket, not an ordinary file")
+        // Device nodes made outside /dev (root can; 1,5 is /dev/zero, 7,0 a loop device): refused for what they are.
+        if geteuid() == 0 {
+            let node = scratch.url.appending(path: "zero.png").path
+            #expect(mknod(node, S_IFCHR | 0o600, dev_t(1 << 8 | 5)) == 0)
+            #expect(Self.problem(node) == "is a character device, not an ordinary file")
+            let block = scratch.url.appending(path: "loop.png").path
+            #expect(mknod(block, S_IFBLK | 0o600, dev_t(7 << 8)) == 0)
+            #expect(Self.problem(block) == "is a block device, not an ordinary file")
+        }
+    }
+
+    @Test func aSandboxedAppsFilesMustBeInItsDirectoryAndOthersAreNotTold() throws {
+        let scratch = try ScratchDirectory()
+        let own = scratch.url.appending(path: "home/.var/app/org.example.Notes")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        let inside = own.appending(path: "pic.png").path
+        try Data([0x89]).write(to: URL(filePath: inside))
+        let secret = try scratch.file("secret.png")
+        let outward = own.appending(path: "link.png").path
+        #expect(symlink(secret, outward) == 0)
+        let dangling = own.appending(path: "dangling.png").path
+        #expect(symlink(scratch.url.appending(path: "nothing.png").path, dangling) == 0)
+        func problem(_ path: String) -> String? {
+            if case .failure(let problem) = AttachmentFile.check(NotificationAttachment(path: path), maxBytes: 1024, within: own.path) {
+                return problem.text
+            }
+            return nil
+        }
+        #expect(problem(inside) == nil)
+        let outside = "is not a file in \(own.path), the only place a sandboxed app's attachments may come from"
+        // Elsewhere, there or not, by its name, through `..`, or through a link: one answer.
+        for path in [secret, scratch.url.appending(path: "nothing.png").path, own.path + "/../../../secret.png", outward, dangling,
+                     own.path + "-evil/pic.png"] {
+            #expect(problem(path) == outside, "\(path)")
+        }
+        #expect(problem(own.appending(path: "missing.png").path) == outside)
+        // Without a directory, the same files are the user's and the usual answers apply.
+        #expect(Self.problem(secret) == nil && Self.problem(scratch.url.appending(path: "nothing.png").path) == "does not exist")
+    }
+
+    @Test func onlyLocalFileURLsAreAttachments() {
+        for url in ["https://example.org/cat.png", "file://otherhost/home/me/cat.png", "cat.png", "file:cat.png",
+                    "file:///home/me/cat.png?x=1", "file:///", "data:image/png;base64,AAAA"] {
+            let problem = AttachmentFile.check(NotificationAttachment(url: url), maxBytes: 1024)
+            guard case .failure(let why) = problem else {
+                Issue.record("\(url) passed")
+                continue
+            }
+            #expect(why.text == "is not a file:// URL of a local file", "\(url)")
+        }
     }
 
     @Test func procAndSysAreRefusedEvenThroughALink() throws {
@@ -137,5 +204,44 @@ final class ScratchDirectory {
         #expect(AttachmentFile.imageURI(of: [missing, NotificationAttachment(path: second)])?.hasSuffix("/b.jpg") == true)
         #expect(AttachmentFile.imageURI(of: [missing]) == nil)
         #expect(AttachmentFile.imageURI(of: []) == nil)
+    }
+
+    /// Runs `arguments` as uid 65534 (nobody), with `environment`.
+    static func asNobody(_ arguments: [String]) -> [String] {
+        ["--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to run the daemon as another user"))
+    func theDaemonOfAnOrdinaryUserRefusesFilesItCannotReadAndFilesOfOthers() async throws {
+        let bus = try PrivateBus()
+        let home = bus.directory.appending(path: "nobody")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
+        #expect(chown(home.path, 65534, 65534) == 0)
+        let watcher = try bus.connect()
+        let owners = try await watcher.nameOwnerChanges(of: "io.github.usernoted")
+        var environment = bus.environment
+        environment["HOME"] = home.path
+        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let (daemon, _) = try ManagedProcess.start(
+            "setpriv", Self.asNobody([binary, "--state-dir", home.appending(path: "state").path]), environment: environment)
+        defer { daemon.stop() }
+        _ = try await withDeadline(.seconds(15), "usernoted as nobody owning its name") {
+            for await change in owners where !change.newOwner.isEmpty { return true }
+            throw TestSupportError("usernoted exited: \(daemon.log)")
+        }
+        let locked = home.appending(path: "locked.png").path
+        try Data([0x89]).write(to: URL(filePath: locked))
+        #expect(chown(locked, 65534, 65534) == 0 && chmod(locked, 0) == 0)
+        let roots = home.appending(path: "roots.png").path
+        try Data([0x89]).write(to: URL(filePath: roots))
+        func add(_ path: String) async throws -> String {
+            let request = #"{"content":{"title":"t","attachments":[{"url":"file://\#(path)"}]}}"#
+            let result = try await Command.runInBackground("setpriv", Self.asNobody([
+                "dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=io.github.usernoted", "/io/github/usernoted",
+                "io.github.usernoted.Center1.Add", "string:org.example.Photos", "string:\(request)"]), environment: environment)
+            return result.errors.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try await add(locked) == "Error io.github.usernoted.Error.InvalidRequest: content.attachments[0].url: 'file://\(locked)' cannot be read (Permission denied)")
+        #expect(try await add(roots) == "Error io.github.usernoted.Error.InvalidRequest: content.attachments[0].url: 'file://\(roots)' belongs to another user (uid 0); attachments must be your own files")
     }
 }

@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Testing
 import TestSupport
@@ -45,15 +46,55 @@ import UserNotificationsCore
     }
 
     @Test func argumentsAreNotInterpretedByAShell() async throws {
-        let out = directory.appending(path: "args").path
+        let out = directory.appending(path: "args.out").path
+        let pwned = directory.appending(path: "pwned").path
         let handler = try script("args", #"printf '%s\n' "$@" > '\#(out)'"#)
-        _ = try await ExecHandler.deliver(response, argv: [handler, "$HOME", "a b", ";", "*"], timeout: .seconds(10))
-        #expect(try String(contentsOfFile: out, encoding: .utf8) == "$HOME\na b\n;\n*\n")
+        _ = try await ExecHandler.deliver(
+            response, argv: [handler, "$HOME", "a b", ";", "*", "$(touch \(pwned))", "`touch \(pwned)`", "x; touch \(pwned)"],
+            timeout: .seconds(10))
+        #expect(try String(contentsOfFile: out, encoding: .utf8)
+            == "$HOME\na b\n;\n*\n$(touch \(pwned))\n`touch \(pwned)`\nx; touch \(pwned)\n")
+        #expect(!FileManager.default.fileExists(atPath: pwned))
+    }
+
+    @Test func theEnvironmentHoldsThePassedThroughVariablesAndTheResponseOnly() async throws {
+        setenv("USERNOTED_TEST_DAEMON_ONLY", "must not leak", 1)
+        let out = directory.appending(path: "env.out").path
+        // `env -0` straight from exec: no shell adds or drops variables on the way.
+        let handler = try script("env", "exec /usr/bin/env -0 > '\(out)'")
+        _ = try await ExecHandler.deliver(response, argv: [handler], timeout: .seconds(10))
+        let names = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\0").map { String($0.prefix { $0 != "=" }) }
+        let allowed = Set(ExecHandler.passedThrough + ["USERNOTED_APP_ID", "USERNOTED_REQUEST_ID", "USERNOTED_ACTION",
+            "USERNOTED_USER_TEXT", "USERNOTED_CATEGORY", "USERNOTED_TITLE", "USERNOTED_USER_INFO",
+            "PWD"])  // the shell running the script sets PWD
+        #expect(Set(names).isSubset(of: allowed), "\(Set(names).subtracting(allowed))")
+        #expect(names.contains("USERNOTED_ACTION") && names.contains("PATH"))
+        #expect(!names.contains("USERNOTED_TEST_DAEMON_ONLY"))
+    }
+
+    @Test func theHandlerGetsNoFileDescriptorOfTheDaemon() async throws {
+        // A descriptor the daemon holds without close-on-exec, as a library might leave one.
+        let leaked = open("/dev/null", O_RDONLY)
+        #expect(leaked > 2)
+        defer { close(leaked) }
+        let out = directory.appending(path: "fds.out").path
+        // After `exec 1>…` the shell holds 0, 1, 2; `ls` adds its own directory handle (3).
+        let handler = try script("fds", "exec 1>'\(out)'\nexec ls -l /proc/self/fd")
+        _ = try await ExecHandler.deliver(response, argv: [handler], timeout: .seconds(10))
+        let listing = try String(contentsOfFile: out, encoding: .utf8)
+        let descriptors = listing.split(separator: "\n").compactMap { line -> String? in
+            guard let arrow = line.range(of: " -> ") else { return nil }
+            return String(line[..<arrow.lowerBound].split(separator: " ").last ?? "")
+        }
+        #expect(descriptors == ["0", "1", "2", "3"], "\(listing)")
+        #expect(listing.contains("0 -> ") && listing.contains("usernoted-response-"), "standard input is the response file")
     }
 
     @Test func aHandlerThatPrintsTooMuchIsAFailureNotACrash() async throws {
         let chatty = try script("chatty", "head -c 200000 /dev/zero")
-        await #expect(throws: (any Error).self) { try await ExecHandler.deliver(response, argv: [chatty], timeout: .seconds(10)) }
+        await #expect { try await ExecHandler.deliver(response, argv: [chatty], timeout: .seconds(10)) } throws: { error in
+            "\(error)".contains("printed more than 65536 bytes")
+        }
     }
 
     @Test func aFailingOrHangingHandlerDoesNotAcknowledge() async throws {
@@ -73,6 +114,48 @@ import UserNotificationsCore
         }
     }
 
+    @Test func atTheTimeoutWhatTheHandlerStartedIsStoppedToo() async throws {
+        let pids = directory.appending(path: "pids").path
+        // A child in the background holding standard output, and one in the foreground.
+        let hanging = try script("spawner", "sleep 60 &\necho $! > '\(pids)'\nsleep 60")
+        await #expect { try await ExecHandler.deliver(response, argv: [hanging], timeout: .milliseconds(300)) } throws: { error in
+            "\(error)".contains("ran longer than")
+        }
+        let child = try #require(Int32(try String(contentsOfFile: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        _ = try await withDeadline(.seconds(10), "the handler's child to be stopped") {
+            while kill(child, 0) == 0, !isZombie(child) { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+    }
+
+    /// The peak resident memory of process `pid`, in bytes.
+    static func peakMemory(of pid: pid_t) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])) * 1024
+    }
+
+    @Test func aHandlerPrinting100MBNeitherGrowsTheDaemonNorAcknowledges() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus)
+        let config = directory.appending(path: "config.toml")
+        try "[delivery]\nfirstRetrySeconds = 3600\n".write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try await DaemonProcess(bus: bus, arguments: ["--config", config.path])
+        let center = Proxy(connection: try bus.connect(), destination: CenterInterface.busName, path: CenterInterface.path,
+                           interface: CenterInterface.name)
+        let flood = try script("flood", "head -c 100000000 /dev/zero")
+        _ = try await center.call("SetExecHandler", [.string("org.example.Build"), [flood].dbusValue])
+        _ = try await center.call("Post", [.string("org.example.Build"), .string(""), .string("Build failed"), .string("")])
+        let shown = try await server.notifyCalls.next(within: .seconds(10), "Notify")
+        let before = try Self.peakMemory(of: daemon.process.pid)
+        try await server.emitActionInvoked(id: shown.id, key: "default")
+        try await daemon.process.waitForLog(containing: "it printed more than 65536 bytes on standard output")
+        let growth = try Self.peakMemory(of: daemon.process.pid) - before
+        #expect(growth < 16 << 20, "the daemon's peak memory grew by \(growth) bytes")
+        // Not acknowledged: the response waits for a handler that behaves.
+        #expect(daemon.process.log.contains("handler did not take the response; retrying"))
+    }
+
     @Test func argvIsCheckedWhenSet() throws {
         #expect(ExecHandler.problem(with: [])?.contains("argv is empty") == true)
         #expect(ExecHandler.problem(with: ["/nonexistent/handler"])?.contains("is not an executable file; give an absolute path") == true)
@@ -80,4 +163,11 @@ import UserNotificationsCore
         #expect(ExecHandler.problem(with: [directory.path])?.contains("is not an executable file") == true)
         #expect(ExecHandler.problem(with: ["sh", "-c", "true"]) == nil)
     }
+}
+
+/// Whether `pid` is a zombie (ended, not yet reaped by its parent, which may be init).
+func isZombie(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return true }
+    return stat[stat.index(close, offsetBy: 2)] == "Z"
 }

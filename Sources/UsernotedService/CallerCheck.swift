@@ -1,0 +1,95 @@
+import DBus
+import UserNotificationsCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decides, for each Center1 call, whether its sender may act for the app id the call names
+/// (see ``CallerIdentity``). A sender is identified once, from the bus's
+/// `GetConnectionCredentials` and its process's `/proc` entries, when it first calls; unique
+/// names are never reused on a bus, and the identity is forgotten when the connection leaves.
+public actor CallerCheck {
+    private let connection: Connection
+    private let ownUID: UInt32
+    private let home: String
+    private var known: [String: CallerIdentity] = [:]
+    private var watch: Task<Void, Never>?
+
+    /// Checks callers on `connection` against the daemon's own (effective) user id; `home`
+    /// holds the sandboxed apps' own directories.
+    public init(connection: Connection, ownUID: UInt32 = UInt32(geteuid()), home: String = CallerCheck.userHome()) {
+        self.connection = connection
+        self.ownUID = ownUID
+        self.home = home
+    }
+
+    /// `$HOME`, else the user database's home directory of the daemon's user.
+    public static func userHome() -> String {
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty { return home }
+        return getpwuid(geteuid())?.pointee.pw_dir.map { String(cString: $0) } ?? "/"
+    }
+
+    deinit { watch?.cancel() }
+
+    /// Starts forgetting the identities of connections that leave the bus (one match rule:
+    /// `NameOwnerChanged` with no new owner).
+    public func start() async throws {
+        let gone = try await connection.signals(matching: MatchRule(
+            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [2: ""]))
+        watch = Task { [weak self] in
+            for await signal in gone {
+                guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { continue }
+                await self?.forget(name)
+            }
+        }
+    }
+
+    /// The identity of the connection `sender` (a unique name).
+    public func identity(of sender: String) async -> CallerIdentity {
+        if let found = known[sender] { return found }
+        guard !sender.isEmpty else { return .unidentified(reason: "the call has no sender") }
+        let identity: CallerIdentity
+        do {
+            identity = CallerIdentity.identify(try await connection.credentials(of: sender), ownUID: ownUID)
+        } catch {
+            // The caller left before it could be asked about; nothing to remember.
+            return .unidentified(reason: "the bus cannot tell who it is: \(error)")
+        }
+        known[sender] = identity
+        return identity
+    }
+
+    /// The app id `call` names first, once its sender is known to be allowed to act for it;
+    /// with `runsPrograms`, also that the sender is not sandboxed (an exec handler runs
+    /// outside any sandbox). Throws `AccessDenied` (another user: whatever the app id) or
+    /// `InvalidAppId`.
+    public func app(of call: MethodCall, runsPrograms: Bool = false) async throws -> AppID {
+        let identity = await identity(of: call.sender)
+        if case .otherUser = identity { throw identity.denial(for: nil) }
+        if case .unidentified = identity { throw identity.denial(for: nil) }
+        let app = try rethrowingModelErrors { () throws(ModelError) in try AppID(validating: call.argument(0)) }
+        guard identity.mayAct(for: app) else { throw identity.denial(for: app) }
+        if runsPrograms, identity.isSandboxed { throw identity.execDenial() }
+        return app
+    }
+
+    /// For a call whose empty app id means every app: nil once the sender may act for any
+    /// app id (the user's unsandboxed programs); `AccessDenied` for anyone else.
+    public func everyApp(of call: MethodCall) async throws -> AppID? {
+        let identity = await identity(of: call.sender)
+        guard case .user = identity else { throw identity.denial(for: nil) }
+        return nil
+    }
+
+    /// The only directory `sender`'s attachments may come from, or nil for anywhere (see
+    /// ``CallerIdentity/attachmentDirectory(home:)``).
+    public func attachmentDirectory(of sender: String) async -> String? {
+        await identity(of: sender).attachmentDirectory(home: home)
+    }
+
+    /// How many connections' identities are remembered (for tests).
+    var rememberedCount: Int { known.count }
+
+    private func forget(_ name: String) { known[name] = nil }
+}

@@ -1,0 +1,65 @@
+// A stand-in for a sandboxed app in tests: it connects to the session bus, then (optionally)
+// moves itself into the control group --cgroup DIR (as snapd puts a snap) and chroots into
+// --chroot DIR (a directory holding a .flatpak-info, as Flatpak's root does), and then makes
+// Center1 calls. Each call is `-- METHOD ARG…`, each ARG typed: s:text, o:/path, i:3,
+// as:a,b (as: is empty). It prints one line per call: `ok <string reply>` or
+// `error <error name> <message>`.
+import DBus
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("CallerApp: \(message)\n".utf8))
+    exit(64)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var chrootDirectory: String?
+var cgroupDirectory: String?
+while let first = arguments.first, first != "--" {
+    guard arguments.count >= 2 else { fail("\(first) needs a value") }
+    switch first {
+    case "--chroot": chrootDirectory = arguments[1]
+    case "--cgroup": cgroupDirectory = arguments[1]
+    default: fail("unknown option \(first)")
+    }
+    arguments.removeFirst(2)
+}
+let calls = arguments.split(separator: "--").map(Array.init)
+
+func value(_ typed: String) -> Value {
+    guard let colon = typed.firstIndex(of: ":") else { fail("argument \(typed) has no type") }
+    let (type, text) = (typed[..<colon], String(typed[typed.index(after: colon)...]))
+    switch type {
+    case "s": return .string(text)
+    case "o": return .objectPath(ObjectPath(stringLiteral: text))
+    case "i": return .int32(Int32(text) ?? 0)
+    case "as": return text.isEmpty ? [String]().dbusValue : text.split(separator: ",").map(String.init).dbusValue
+    default: fail("unknown type \(type)")
+    }
+}
+
+let connection = try Connection.sessionBus()
+if let cgroupDirectory {
+    guard (try? "0\n".write(toFile: cgroupDirectory + "/cgroup.procs", atomically: false, encoding: .utf8)) != nil else {
+        fail("cannot move into \(cgroupDirectory)")
+    }
+}
+if let chrootDirectory {
+    guard chroot(chrootDirectory) == 0, chdir("/") == 0 else { fail("cannot chroot into \(chrootDirectory): errno \(errno)") }
+}
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+for call in calls {
+    guard let method = call.first else { continue }
+    do {
+        let reply = try await connection.call(
+            destination: "io.github.usernoted", path: "/io/github/usernoted", interface: "io.github.usernoted.Center1",
+            method: method, call.dropFirst().map(value), timeout: .seconds(10))
+        say("ok \(reply.first?.as(String.self) ?? "")")
+    } catch let error as DBusError {
+        say("error \(error.name.rawValue) \(error.message.replacingOccurrences(of: "\n", with: " "))")
+    }
+}
