@@ -240,7 +240,8 @@ public actor Router {
         case .bus(let name, let path):
             let reply = try await connection.call(
                 destination: name, path: path, interface: HandlerInterface.name,
-                method: "DidReceive", [.string(ModelJSON.encode(response))], timeout: .seconds(25))
+                method: "DidReceive", [.string(ModelJSON.encode(response))],
+                timeout: .milliseconds(Int64(policy.handlerTimeoutSeconds * 1000)))
             return reply.first?.as(String.self) ?? ""
         case .exec(let argv):
             return try await ExecHandler.deliver(

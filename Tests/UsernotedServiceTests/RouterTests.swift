@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Logging
+import Synchronization
 import Testing
 import TestSupport
 import UserNotificationsCore
@@ -121,6 +122,31 @@ struct RouterScene {
         let handler = try await scene.handler()
         let id = try await scene.click()
         #expect(try await handler.responses.next(within: .seconds(10)).requestId == id)
+    }
+
+    @Test func aHandlerSlowerThanTheHandlerTimeoutIsAskedAgain() async throws {
+        let scene = try await RouterScene(
+            delivery: DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2, handlerTimeoutSeconds: 0.3))
+        let slow = try scene.bus.connect()
+        let calls = Inbox<String>()
+        let first = Mutex(true)
+        slow.export([Interface(HandlerInterface.name, methods: [
+            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
+                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
+                if first.withLock({ isFirst in defer { isFirst = false }; return isFirst }) {
+                    try await Task.sleep(for: .seconds(3))  // far past the 0.3 s the policy allows
+                }
+                return [.string("dismiss")]
+            },
+        ])], at: "/org/example/Slow")
+        _ = try await Proxy(connection: slow, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Slow")])
+        let id = try await scene.click()
+        #expect(try await calls.next() == id)
+        // The first call timed out after 0.3 s (not libdbus's 25 s), so the response is sent again.
+        #expect(try await calls.next(within: .seconds(10)) == id)
+        try await scene.expectWaiting(0)
     }
 
     @Test func responsesOlderThanTheMaximumAgeAreDroppedNotDelivered() async throws {
