@@ -152,12 +152,19 @@ public actor Router {
         }
     }
 
-    /// Announces the response and puts it in the outbox.
+    /// Puts the response in the outbox, then announces it: once the `Response` signal is out,
+    /// the response survives a crash of the daemon.
     private func record(_ interaction: Interaction) async {
         let response = NotificationResponse(
             appId: interaction.appID, requestId: interaction.request.identifier,
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,
             notification: interaction.request, date: now(), activationToken: interaction.activationToken)
+        do {
+            try await store.enqueue(response)
+        } catch {
+            logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
+                         metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
+        }
         do {
             try connection.emit(
                 path: CenterInterface.path, interface: CenterInterface.name, name: "Response",
@@ -165,12 +172,6 @@ public actor Router {
                  .string(response.userText ?? ""), .string(ModelJSON.encode(response))])
         } catch {
             logger.error("cannot emit Response", metadata: ["error": "\(error)"])
-        }
-        do {
-            try await store.enqueue(response)
-        } catch {
-            logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
-                         metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
         startFlush(response.appId)
     }
