@@ -243,7 +243,12 @@ public actor Router {
                 destination: name, path: path, interface: HandlerInterface.name,
                 method: "DidReceive", [.string(ModelJSON.encode(response))],
                 timeout: .milliseconds(Int64(policy.handlerTimeoutSeconds * 1000)))
-            return reply.first?.as(String.self) ?? ""
+            // Only the contract's answer acknowledges: a handler that answers something else
+            // did not take the response as the contract says, so it is kept and retried.
+            guard reply.count == 1, let disposition = reply[0].as(String.self) else {
+                throw DBusError(.invalidSignature, "\(name) answered DidReceive with signature \"\(Signature(reply.map(\.type)))\", not \"s\" (a disposition); the response is kept and retried")
+            }
+            return disposition
         case .exec(let argv):
             return try await ExecHandler.deliver(
                 response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))

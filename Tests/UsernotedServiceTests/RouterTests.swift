@@ -149,6 +149,34 @@ struct RouterScene {
         try await scene.expectWaiting(0)
     }
 
+    @Test func aHandlerThatAnswersWithTheWrongSignatureDoesNotAcknowledge() async throws {
+        let scene = try await RouterScene()
+        let wrong = try scene.bus.connect()
+        _ = try await wrong.requestName(RouterScene.app)
+        let calls = Inbox<String>()
+        wrong.export([Interface(HandlerInterface.name, methods: [
+            Method("DidReceive", in: "s response_json", out: "i disposition") { call in
+                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
+                return [.int32(1)]  // not the disposition string
+            },
+        ])], at: "/org/example/Wrong")
+        _ = try await Proxy(connection: wrong, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Wrong")])
+        let id = try await scene.click()
+        #expect(try await calls.next() == id)
+        #expect(try await calls.next() == id)  // retried: the answer did not acknowledge
+        try await scene.expectWaiting(1)
+        // The app is fixed: the response it never took arrives, once.
+        wrong.close()
+        let fixed = try scene.bus.connect()
+        let handler = RecordingHandler(connection: fixed, path: "/org/example/Wrong")
+        _ = try await fixed.requestName(RouterScene.app)
+        #expect(try await handler.responses.next().requestId == id)
+        try await scene.expectWaiting(0)
+        #expect(handler.calls.pending == [id])
+    }
+
     @Test func responsesOlderThanTheMaximumAgeAreDroppedNotDelivered() async throws {
         let clock = SchedulerTests.TestClock()
         let scene = try await RouterScene(delivery: DeliveryPolicy(maxAgeSeconds: 3600), clock: clock)
