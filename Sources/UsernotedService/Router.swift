@@ -129,6 +129,9 @@ public actor Router {
         guard case .bus(let current, _)? = handlers[app]?.target, current == name else { return }
         if !owner.isEmpty {
             logger.info("handler is back on the bus", metadata: ["app": "\(app)", "name": "\(name)"])
+            // A new process took the name: the backoff earned by the one before does not apply.
+            attempts[app] = nil
+            retries.removeValue(forKey: app)?.cancel()
             startFlush(app)
         } else if name.hasPrefix(":") {
             handlers.removeValue(forKey: app)?.watch?.cancel()

@@ -92,6 +92,20 @@ struct RouterScene {
         #expect(again.calls.pending == [id])  // delivered once
     }
 
+    @Test func aHandlerThatComesBackGetsWhatWaitedAtOnceNotAfterTheBackoff() async throws {
+        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
+        let first = try await scene.handler(owningAppID: true)
+        first.fail(next: 1)  // the next try is a minute away
+        let id = try await scene.click()
+        #expect(try await first.calls.next() == id)
+        first.connection.close()  // the app is restarted
+        let connection = try scene.bus.connect()
+        let again = RecordingHandler(connection: connection)
+        _ = try await connection.requestName(RouterScene.app)
+        #expect(try await again.responses.next(within: .seconds(10)).requestId == id)
+        #expect(again.calls.pending == [id])
+    }
+
     @Test func aHandlerOnAUniqueNameIsForgottenWhenItLeavesAndTheResponseWaitsForTheNext() async throws {
         let scene = try await RouterScene()
         let first = try await scene.handler()
