@@ -13,7 +13,7 @@ FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(PREFIX)/share/man/man1
 BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 
-.PHONY: build install install-files man uninstall
+.PHONY: build install install-files man uninstall drills drills-short fuzz
 
 build:
 	scripts/install-deps
@@ -46,3 +46,24 @@ uninstall:
 	-systemctl --user disable --now usernoted.service 2>/dev/null
 	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service \
 		$(INTERFACEDIR)/io.github.usernoted.Center1.xml $(BASHDIR)/usernotectl $(ZSHDIR)/_usernotectl $(FISHDIR)/usernotectl.fish $(MANDIR)/usernotectl.1 $(MANDIR)/usernoted.1
+
+# make drills: the reliability drills (README, Reliability). Each starts a private bus, a
+# notification server and the built usernoted, breaks something (SIGKILLs, broken handlers,
+# a flood, garbage on the bus) and prints one line of figures; fails when a goal is missed.
+# make drills-short: the short version CI runs (under a minute). DRILLS="D2 D4" picks some.
+drills:
+	scripts/install-deps --test
+	swift build
+	$$(swift build --show-bin-path)/usernoted-drills $(DRILLS)
+
+drills-short:
+	scripts/install-deps --test
+	swift build
+	$$(swift build --show-bin-path)/usernoted-drills --short $(DRILLS)
+
+# make fuzz: the libFuzzer targets in Fuzz/Targets (JSON decoders, D-Bus message decoding,
+# trigger dates), built with swiftc -sanitize=fuzzer,address into .build-fuzz/ and run for
+# FUZZ_SECONDS each (default 60) from the seed corpus in Fuzz/corpus. FUZZ_TARGETS picks some.
+fuzz:
+	scripts/install-deps
+	scripts/fuzz $(FUZZ_TARGETS)

@@ -88,6 +88,17 @@ let package = Package(
             dependencies: ["DBus", "UserNotificationsCore", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // Reliability drills (make drills): the built daemon on a private bus, crashed, flooded and fuzzed.
+        .executableTarget(
+            name: "usernoted-drills",
+            dependencies: [
+                "DBus", "UserNotificationsCore", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Drills"
+        ),
+
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore"]),
         .testTarget(

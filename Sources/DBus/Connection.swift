@@ -26,8 +26,11 @@ public final class Connection: @unchecked Sendable {
     private var pendingReplies: Set<PendingReply> = []
     private var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
     var objects: [ObjectPath: [Interface]] = [:]
-    let incomingCalls: AsyncStream<Message>
-    private let incomingCallsContinuation: AsyncStream<Message>.Continuation
+    /// Calls not yet answered, a line per sender (used on `queue`).
+    var waitingCalls = IncomingCalls()
+    /// Wakes the task that answers calls when one arrives.
+    let callArrivals: AsyncStream<Void>
+    private let callArrivalsContinuation: AsyncStream<Void>.Continuation
 
     /// libdbus needs its thread support switched on before any other call.
     private static let threadsReady: Bool = dbus_threads_init_default() != 0
@@ -58,7 +61,7 @@ public final class Connection: @unchecked Sendable {
         self.uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
         let queue = DispatchQueue(label: "dbus.connection\(uniqueName)")
         self.queue = queue
-        (incomingCalls, incomingCallsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        (callArrivals, callArrivalsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
         let box = WeakConnection()
         loop = EventLoop(queue: queue) { box.connection?.dispatchAll() }
         box.connection = self
@@ -79,7 +82,7 @@ public final class Connection: @unchecked Sendable {
             loop.detach(from: raw)
             dbus_connection_remove_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque())
         }
-        incomingCallsContinuation.finish()
+        callArrivalsContinuation.finish()
         dbus_connection_unref(raw)
     }
 
@@ -255,7 +258,8 @@ public final class Connection: @unchecked Sendable {
             }
             return DBUS_HANDLER_RESULT_HANDLED
         case .methodCall:
-            incomingCallsContinuation.yield(message)
+            waitingCalls.append(message)
+            callArrivalsContinuation.yield()
             return DBUS_HANDLER_RESULT_HANDLED
         case .methodReturn, .error:
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
@@ -269,7 +273,7 @@ public final class Connection: @unchecked Sendable {
         subscriptions = [:]
         for pending in pendingReplies { pending.finish(.failure(DBusError(.disconnected, "the connection was closed"))) }
         pendingReplies = []
-        incomingCallsContinuation.finish()
+        callArrivalsContinuation.finish()
         disconnectWaiters.forEach { $0.resume() }
         disconnectWaiters = []
     }

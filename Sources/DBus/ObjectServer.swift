@@ -18,13 +18,15 @@ extension Connection {
         perform { _ = objects.removeValue(forKey: path) }
     }
 
-    /// Answers incoming calls one at a time, in arrival order, until the connection closes.
+    /// Answers incoming calls one at a time until the connection closes: each sender's in
+    /// the order sent, and the senders in turn (see ``IncomingCalls``).
     func startServingCalls() {
-        let calls = incomingCalls
+        let arrivals = callArrivals
         Task { [weak self] in
-            for await message in calls {
-                guard let self else { return }
-                await self.serve(message)
+            for await _ in arrivals {
+                while let self, let message = self.perform({ self.waitingCalls.next() }) {
+                    await self.serve(message)
+                }
             }
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// How hard the router tries: retry delays for a failing handler, how long a response may
-/// wait for one, and how long an exec handler may run. The `[delivery]` table of config.toml.
+/// wait for one, how long a handler on the bus may take to answer, and how long an exec
+/// handler may run. The `[delivery]` table of config.toml.
 public struct DeliveryPolicy: Sendable, Hashable, Decodable {
     /// The first retry's delay, in seconds; each next one doubles, up to `maxRetrySeconds`.
     public var firstRetrySeconds: Double
@@ -11,13 +12,20 @@ public struct DeliveryPolicy: Sendable, Hashable, Decodable {
     public var maxAgeSeconds: Double
     /// How long an exec handler may run before it is stopped (SIGTERM, then SIGKILL) and retried.
     public var execTimeoutSeconds: Double
+    /// How long a handler on the bus may take to answer `DidReceive` before the call counts as failed and is retried.
+    public var handlerTimeoutSeconds: Double
 
-    /// The defaults: retries after 1 s, 2 s, 4 s … up to 5 minutes; responses kept for a week; exec handlers get 30 s.
-    public init(firstRetrySeconds: Double = 1, maxRetrySeconds: Double = 300, maxAgeSeconds: Double = 7 * 86400, execTimeoutSeconds: Double = 30) {
+    /// The defaults: retries after 1 s, 2 s, 4 s … up to 5 minutes; responses kept for a week; exec handlers get 30 s,
+    /// handlers on the bus 25 s (libdbus's default call timeout).
+    public init(
+        firstRetrySeconds: Double = 1, maxRetrySeconds: Double = 300, maxAgeSeconds: Double = 7 * 86400,
+        execTimeoutSeconds: Double = 30, handlerTimeoutSeconds: Double = 25
+    ) {
         self.firstRetrySeconds = firstRetrySeconds
         self.maxRetrySeconds = maxRetrySeconds
         self.maxAgeSeconds = maxAgeSeconds
         self.execTimeoutSeconds = execTimeoutSeconds
+        self.handlerTimeoutSeconds = handlerTimeoutSeconds
     }
 
     /// The delay before retry number `attempt` (1 for the first).
@@ -27,7 +35,7 @@ public struct DeliveryPolicy: Sendable, Hashable, Decodable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case firstRetrySeconds, maxRetrySeconds, maxAgeSeconds, execTimeoutSeconds
+        case firstRetrySeconds, maxRetrySeconds, maxAgeSeconds, execTimeoutSeconds, handlerTimeoutSeconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,5 +49,6 @@ public struct DeliveryPolicy: Sendable, Hashable, Decodable {
         maxRetrySeconds = try read(.maxRetrySeconds, d.maxRetrySeconds)
         maxAgeSeconds = try read(.maxAgeSeconds, d.maxAgeSeconds)
         execTimeoutSeconds = try read(.execTimeoutSeconds, d.execTimeoutSeconds)
+        handlerTimeoutSeconds = try read(.handlerTimeoutSeconds, d.handlerTimeoutSeconds)
     }
 }

@@ -129,6 +129,9 @@ public actor Router {
         guard case .bus(let current, _)? = handlers[app]?.target, current == name else { return }
         if !owner.isEmpty {
             logger.info("handler is back on the bus", metadata: ["app": "\(app)", "name": "\(name)"])
+            // A new process took the name: the backoff earned by the one before does not apply.
+            attempts[app] = nil
+            retries.removeValue(forKey: app)?.cancel()
             startFlush(app)
         } else if name.hasPrefix(":") {
             handlers.removeValue(forKey: app)?.watch?.cancel()
@@ -152,12 +155,19 @@ public actor Router {
         }
     }
 
-    /// Announces the response and puts it in the outbox.
+    /// Puts the response in the outbox, then announces it: once the `Response` signal is out,
+    /// the response survives a crash of the daemon.
     private func record(_ interaction: Interaction) async {
         let response = NotificationResponse(
             appId: interaction.appID, requestId: interaction.request.identifier,
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,
             notification: interaction.request, date: now(), activationToken: interaction.activationToken)
+        do {
+            try await store.enqueue(response)
+        } catch {
+            logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
+                         metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
+        }
         do {
             try connection.emit(
                 path: CenterInterface.path, interface: CenterInterface.name, name: "Response",
@@ -165,12 +175,6 @@ public actor Router {
                  .string(response.userText ?? ""), .string(ModelJSON.encode(response))])
         } catch {
             logger.error("cannot emit Response", metadata: ["error": "\(error)"])
-        }
-        do {
-            try await store.enqueue(response)
-        } catch {
-            logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
-                         metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
         startFlush(response.appId)
     }
@@ -240,8 +244,14 @@ public actor Router {
         case .bus(let name, let path):
             let reply = try await connection.call(
                 destination: name, path: path, interface: HandlerInterface.name,
-                method: "DidReceive", [.string(ModelJSON.encode(response))], timeout: .seconds(25))
-            return reply.first?.as(String.self) ?? ""
+                method: "DidReceive", [.string(ModelJSON.encode(response))],
+                timeout: .milliseconds(Int64(policy.handlerTimeoutSeconds * 1000)))
+            // Only the contract's answer acknowledges: a handler that answers something else
+            // did not take the response as the contract says, so it is kept and retried.
+            guard reply.count == 1, let disposition = reply[0].as(String.self) else {
+                throw DBusError(.invalidSignature, "\(name) answered DidReceive with signature \"\(Signature(reply.map(\.type)))\", not \"s\" (a disposition); the response is kept and retried")
+            }
+            return disposition
         case .exec(let argv):
             return try await ExecHandler.deliver(
                 response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))

@@ -98,6 +98,37 @@ import TestSupport
         }
     }
 
+    @Test func aPeerWithManyCallsWaitingDoesNotHoldUpAnothersCall() async throws {
+        let bus = try PrivateBus()
+        let server = try bus.connect()
+        let served = Inbox<String>()
+        let gate = Inbox<Bool>()
+        server.export([Interface("org.example.Work", methods: [
+            Method("Do", in: "s who") { call in
+                let who: String = call.argument(0)
+                if who == "busy-0" { _ = try await gate.next(within: .seconds(10), "the gate") }  // the backlog builds up behind it
+                served.put(who)
+                return []
+            },
+        ])], at: "/work")
+        let busy = try bus.connect()
+        let other = try bus.connect()
+        func work(_ who: String) -> Message {
+            Message.methodCall(destination: server.uniqueName, path: "/work", interface: "org.example.Work", member: "Do", body: [.string(who)])
+        }
+        for index in 0..<20 { try busy.send(work("busy-\(index)")) }  // sent in order, replies not awaited
+        _ = try await busy.nameOwner(Bus.name)  // the bus answers in order: the backlog is on its way to the server
+        try other.send(work("other"))
+        _ = try await other.nameOwner(Bus.name)
+        gate.put(true)
+        var order: [String] = []
+        for _ in 0..<21 { order.append(try await served.next()) }
+        // In arrival order, "other" would be served last, after all 20 of the busy peer's calls.
+        let position = try #require(order.firstIndex(of: "other"))
+        #expect(position < 20, "served in this order: \(order)")
+        #expect(order.filter { $0.hasPrefix("busy-") } == (0..<20).map { "busy-\($0)" })  // each peer's calls in the order sent
+    }
+
     @Test func peerPingAnswers() async throws {
         let p = try peers()
         #expect(try await p.call(StandardInterface.peer, "Ping") == [])

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Logging
+import Synchronization
 import Testing
 import TestSupport
 import UserNotificationsCore
@@ -91,6 +92,20 @@ struct RouterScene {
         #expect(again.calls.pending == [id])  // delivered once
     }
 
+    @Test func aHandlerThatComesBackGetsWhatWaitedAtOnceNotAfterTheBackoff() async throws {
+        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
+        let first = try await scene.handler(owningAppID: true)
+        first.fail(next: 1)  // the next try is a minute away
+        let id = try await scene.click()
+        #expect(try await first.calls.next() == id)
+        first.connection.close()  // the app is restarted
+        let connection = try scene.bus.connect()
+        let again = RecordingHandler(connection: connection)
+        _ = try await connection.requestName(RouterScene.app)
+        #expect(try await again.responses.next(within: .seconds(10)).requestId == id)
+        #expect(again.calls.pending == [id])
+    }
+
     @Test func aHandlerOnAUniqueNameIsForgottenWhenItLeavesAndTheResponseWaitsForTheNext() async throws {
         let scene = try await RouterScene()
         let first = try await scene.handler()
@@ -121,6 +136,59 @@ struct RouterScene {
         let handler = try await scene.handler()
         let id = try await scene.click()
         #expect(try await handler.responses.next(within: .seconds(10)).requestId == id)
+    }
+
+    @Test func aHandlerSlowerThanTheHandlerTimeoutIsAskedAgain() async throws {
+        let scene = try await RouterScene(
+            delivery: DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2, handlerTimeoutSeconds: 0.3))
+        let slow = try scene.bus.connect()
+        let calls = Inbox<String>()
+        let first = Mutex(true)
+        slow.export([Interface(HandlerInterface.name, methods: [
+            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
+                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
+                if first.withLock({ isFirst in defer { isFirst = false }; return isFirst }) {
+                    try await Task.sleep(for: .seconds(3))  // far past the 0.3 s the policy allows
+                }
+                return [.string("dismiss")]
+            },
+        ])], at: "/org/example/Slow")
+        _ = try await Proxy(connection: slow, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Slow")])
+        let id = try await scene.click()
+        #expect(try await calls.next() == id)
+        // The first call timed out after 0.3 s (not libdbus's 25 s), so the response is sent again.
+        #expect(try await calls.next(within: .seconds(10)) == id)
+        try await scene.expectWaiting(0)
+    }
+
+    @Test func aHandlerThatAnswersWithTheWrongSignatureDoesNotAcknowledge() async throws {
+        let scene = try await RouterScene()
+        let wrong = try scene.bus.connect()
+        _ = try await wrong.requestName(RouterScene.app)
+        let calls = Inbox<String>()
+        wrong.export([Interface(HandlerInterface.name, methods: [
+            Method("DidReceive", in: "s response_json", out: "i disposition") { call in
+                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
+                return [.int32(1)]  // not the disposition string
+            },
+        ])], at: "/org/example/Wrong")
+        _ = try await Proxy(connection: wrong, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Wrong")])
+        let id = try await scene.click()
+        #expect(try await calls.next() == id)
+        #expect(try await calls.next() == id)  // retried: the answer did not acknowledge
+        try await scene.expectWaiting(1)
+        // The app is fixed: the response it never took arrives, once.
+        wrong.close()
+        let fixed = try scene.bus.connect()
+        let handler = RecordingHandler(connection: fixed, path: "/org/example/Wrong")
+        _ = try await fixed.requestName(RouterScene.app)
+        #expect(try await handler.responses.next().requestId == id)
+        try await scene.expectWaiting(0)
+        #expect(handler.calls.pending == [id])
     }
 
     @Test func responsesOlderThanTheMaximumAgeAreDroppedNotDelivered() async throws {

@@ -1,0 +1,56 @@
+import ArgumentParser
+import DBus
+import Foundation
+
+/// `usernoted-drills fault-handler`: an app whose handler is broken in one way, in a process
+/// of its own (D4 starts it). Owns the app id on the bus and serves `Handler1` at the drills'
+/// path; prints `ready` once it owns the name, and a line on standard error per `DidReceive`.
+struct FaultHandler: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fault-handler", abstract: "A broken app handler, for drill D4.", shouldDisplay: false)
+
+    /// How the handler is broken.
+    enum Fault: String, ExpressibleByArgument, CaseIterable, Sendable {
+        /// The process dies (SIGABRT) in the middle of the call.
+        case crash
+        /// The call never returns.
+        case hang
+        /// It answers with an int instead of the disposition string.
+        case wrongSignature = "wrong-signature"
+    }
+
+    @Option(help: "The bus address.") var address: String
+    @Option(help: "The app id to own.") var app: String
+    @Option(help: "crash, hang or wrong-signature.") var fault: Fault
+
+    func run() async throws {
+        let connection = try Connection(address: address)
+        connection.export([Interface("io.github.usernoted.Handler1", methods: [Self.didReceive(fault)])], at: Tally.path)
+        guard try await connection.requestName(app) == .primaryOwner else { throw ValidationError("\(app) is taken") }
+        print("ready")
+        fflush(nil)
+        await connection.waitUntilDisconnected()
+    }
+
+    private static func didReceive(_ fault: Fault) -> Method {
+        switch fault {
+        case .crash:
+            return Method("DidReceive", in: "s response_json", out: "s disposition") { _ in
+                note()
+                abort()
+            }
+        case .hang:
+            return Method("DidReceive", in: "s response_json", out: "s disposition") { _ in
+                note()
+                while true { try await Task.sleep(for: .seconds(3600)) }
+            }
+        case .wrongSignature:
+            return Method("DidReceive", in: "s response_json", out: "i disposition") { _ in
+                note()
+                return [.int32(1)]
+            }
+        }
+    }
+
+    private static func note() { FileHandle.standardError.write(Data("DidReceive\n".utf8)) }
+}
