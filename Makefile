@@ -13,7 +13,7 @@ FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(PREFIX)/share/man/man1
 BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 
-.PHONY: build install install-files man uninstall
+.PHONY: build install install-files man uninstall bench bench-smoke bench-micro
 
 build:
 	scripts/install-deps
@@ -46,3 +46,23 @@ uninstall:
 	-systemctl --user disable --now usernoted.service 2>/dev/null
 	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service \
 		$(INTERFACEDIR)/io.github.usernoted.Center1.xml $(BASHDIR)/usernotectl $(ZSHDIR)/_usernotectl $(FISHDIR)/usernotectl.fish $(MANDIR)/usernotectl.1 $(MANDIR)/usernoted.1
+
+# make bench: every budget of DESIGN §7, each measured against its baseline in the same run
+# on a private bus with the fast fake notification server (release build; a few minutes).
+# Prints the table, writes bench-results.json, and fails when a figure is over budget.
+bench:
+	scripts/install-deps --bench
+	swift build -c release
+	$$(swift build -c release --show-bin-path)/usernoted-bench --output bench-results.json
+
+# make bench-smoke: every measure with tiny counts on the debug build, so that the benchmarks
+# keep working (CI runs it); no budget is checked.
+bench-smoke:
+	scripts/install-deps --bench
+	swift build
+	$$(swift build --show-bin-path)/usernoted-bench --smoke --output $$(swift build --show-bin-path)/bench-smoke.json
+
+# make bench-micro: in-process micro-benchmarks (ordo-one/benchmark) in a package of their own,
+# which the main build and CI never compile.
+bench-micro:
+	swift package --package-path Benchmarks/Micro benchmark
