@@ -14,18 +14,26 @@ struct Figure: Sendable, Encodable {
     var budget: Budget
     /// Extra context printed under the table (per-thread wakeups, p99 …).
     var note: String?
+    /// Why the measure could not be taken; then `ours` means nothing.
+    var failure: String?
+
+    /// A figure whose measure failed.
+    static func failed(_ key: String, _ measure: String, _ why: String) -> Figure {
+        Figure(key: key, measure: measure, ours: .nan, unit: "", budget: .atMost(0), note: "FAILED: \(why)", failure: why)
+    }
 
     /// ours ÷ baseline, where there is a baseline.
     var ratio: Double? { baseline.map { $0 == 0 ? .infinity : ours / $0 } }
 
     /// Whether the budget holds: on the ratio where there is a baseline, else on `ours`.
-    var within: Bool { budget.holds(for: ratio ?? ours) }
+    var within: Bool { failure == nil && budget.holds(for: ratio ?? ours) }
 
-    enum CodingKeys: String, CodingKey { case ours, baseline, ratio, unit, budget, within }
+    enum CodingKeys: String, CodingKey { case ours, baseline, ratio, unit, budget, within, error }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(ours.rounded(significantDigits: 6), forKey: .ours)
+        try c.encodeIfPresent(failure, forKey: .error)
+        if failure == nil { try c.encode(ours.rounded(significantDigits: 6), forKey: .ours) }
         try c.encodeIfPresent(baseline?.rounded(significantDigits: 6), forKey: .baseline)
         try c.encodeIfPresent(ratio?.rounded(significantDigits: 4), forKey: .ratio)
         try c.encode(unit, forKey: .unit)

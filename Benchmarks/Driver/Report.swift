@@ -6,7 +6,7 @@ enum Report {
     static func table(_ figures: [Figure]) -> String {
         let header = ["", "measure", "ours", "baseline", "ratio", "budget", "within"]
         let rows = figures.map { f in
-            [f.key, f.measure, "\(f.ours.formatted) \(f.unit)", f.baseline.map { "\($0.formatted) \(f.unit)" } ?? "—",
+            [f.key, f.measure, f.failure == nil ? "\(f.ours.formatted) \(f.unit)" : "failed", f.baseline.map { "\($0.formatted) \(f.unit)" } ?? "—",
              f.ratio.map(\.formatted) ?? "—", (f.baseline == nil ? "" : "ratio ") + f.budget.description + (f.baseline == nil ? " \(f.unit)" : ""),
              f.within ? "yes" : "NO"]
         }

@@ -10,7 +10,8 @@ import Glibc
 /// Starts a private bus with the fast fake notification server (bench-fake-server), runs
 /// every measure against its baseline taken in the same run, prints the table and writes
 /// the same figures to FILE (default `bench-results.json`). Exits 1 when a figure is over
-/// budget; `--smoke` runs every measure with tiny counts and checks no budget.
+/// budget or a measure failed; `--smoke` runs every measure with tiny counts and checks no
+/// budget (it exits 1 only when a measure failed).
 @main
 struct UsernotedBench {
     static func main() async {
@@ -34,6 +35,10 @@ struct UsernotedBench {
             try Report.json(figures).write(to: URL(filePath: output))
             print("figures written to \(output)")
             let over = figures.filter { !$0.within }
+            if smoke, let failed = figures.first(where: { $0.failure != nil }) {
+                print("a measure failed: \(failed.key)")
+                exit(1)
+            }
             if !smoke, !over.isEmpty {
                 print("over budget: \(over.map(\.key).joined(separator: ", "))")
                 exit(1)
@@ -52,21 +57,32 @@ struct UsernotedBench {
         let rig = try await Rig(products: products)
         func wanted(_ key: String) -> Bool { only?.contains(key) ?? true }
         var figures: [Figure] = []
-        func record(_ new: [Figure]) {
-            for figure in new { log("\(figure.key): \(figure.ours.formatted) \(figure.unit)\(figure.ratio.map { ", ratio \($0.formatted)" } ?? "")") }
-            figures += new
+        /// Runs one measure; one that fails is reported as failed, and the others still run.
+        func record(_ keys: [String], _ what: String, _ measure: () async throws -> [Figure]) async {
+            guard keys.contains(where: wanted) else { return }
+            log("\(keys[0].prefix(2)): \(what)")
+            do {
+                let new = try await measure()
+                for figure in new { log("\(figure.key): \(figure.ours.formatted) \(figure.unit)\(figure.ratio.map { ", ratio \($0.formatted)" } ?? "")") }
+                figures += new
+            } catch {
+                log("\(keys.joined(separator: ", ")) failed: \(error)")
+                figures += keys.map { Figure.failed($0, what, "\(error)") }
+            }
         }
         if ["P1", "P2", "P3", "P4"].contains(where: wanted) {
             let (daemon, _) = try await rig.startDaemon(state: try rig.directory("p1-state"))
             defer { daemon.stop() }
-            if wanted("P1") { log("P1: post latency"); record([try PostLatency.measure(rig, scale)]) }
-            if wanted("P2") { log("P2: post throughput"); record([try PostThroughput.measure(rig, scale)]) }
-            if wanted("P3") { log("P3: action routing"); record([try ActionRouting.measure(rig, scale)]) }
-            if wanted("P4") { log("P4: usernotectl vs notify-send"); record([try ProcessCost.measure(rig, scale)]) }
+            await record(["P1"], "Post latency") { [try PostLatency.measure(rig, scale)] }
+            await record(["P2"], "Post throughput") { [try PostThroughput.measure(rig, scale)] }
+            await record(["P3"], "ActionInvoked → DidReceive") { [try ActionRouting.measure(rig, scale)] }
+            await record(["P4"], "usernotectl post vs notify-send") { [try ProcessCost.measure(rig, scale)] }
         }
-        if wanted("P5") { log("P5: idle, \(Int(scale.idleSeconds)) s"); record(try await Idle.measure(rig, scale)) }
-        if wanted("P6") { log("P6: \(scale.scalePending) pending"); record(try await ScaleLoad.measure(rig, scale)) }
-        if wanted("P7") { log("P7: cold start"); record([try await ColdStart.measure(rig, scale)]) }
+        await record(["P5-wakeups", "P5-rss"], "idle, \(Int(scale.idleSeconds)) s") { try await Idle.measure(rig, scale) }
+        await record(["P6-add-rate", "P6-load", "P6-rss", "P6-lateness"], "\(scale.scalePending) pending") {
+            try await ScaleLoad.measure(rig, scale)
+        }
+        await record(["P7"], "cold start") { [try await ColdStart.measure(rig, scale)] }
         return figures
     }
 

@@ -7,7 +7,8 @@ let package = Package(
     name: "usernoted-micro",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../.."),
+        // Named, since a path package is otherwise known by its directory name (the clone's).
+        .package(name: "usernoted", path: "../.."),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
