@@ -59,15 +59,20 @@ public struct Method: Sendable {
     public var outputs: [Argument]
     /// Returns the reply body (matching `outputs`) or throws a `DBusErrorConvertible` error.
     public var handler: @Sendable (MethodCall) async throws -> [Value]
+    /// Whether calls after this one are served while its handler runs (its reply may then come
+    /// after theirs); otherwise the next call waits for this one's reply.
+    public var concurrent: Bool
 
-    /// A method declared as `Method("Post", in: "s app_id, s title", out: "s id") { call in … }`.
+    /// A method declared as `Method("Post", in: "s app_id, s title", out: "s id") { call in … }`;
+    /// `concurrent` lets the connection serve later calls while this one's handler runs.
     public init(
-        _ name: String, in inputs: String = "", out outputs: String = "",
+        _ name: String, in inputs: String = "", out outputs: String = "", concurrent: Bool = false,
         handler: @escaping @Sendable (MethodCall) async throws -> [Value]
     ) {
         self.name = name
         self.inputs = Argument.list(inputs)
         self.outputs = Argument.list(outputs)
+        self.concurrent = concurrent
         self.handler = handler
     }
 

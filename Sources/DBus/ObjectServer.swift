@@ -18,14 +18,32 @@ extension Connection {
         perform { _ = objects.removeValue(forKey: path) }
     }
 
-    /// Answers incoming calls one at a time, in arrival order, until the connection closes.
+    /// Answers incoming calls in arrival order until the connection closes: one at a time,
+    /// except that a call to a method declared `concurrent` is answered while the next calls
+    /// are served.
     func startServingCalls() {
         let calls = incomingCalls
         Task { [weak self] in
-            for await message in calls {
-                guard let self else { return }
-                await self.serve(message)
+            await withDiscardingTaskGroup { group in
+                for await message in calls {
+                    guard let self else { return }
+                    if self.isConcurrent(message) {
+                        group.addTask { await self.serve(message) }
+                    } else {
+                        await self.serve(message)
+                    }
+                }
             }
+        }
+    }
+
+    /// Whether `message` calls a method declared `concurrent`.
+    private func isConcurrent(_ message: Message) -> Bool {
+        guard let path = message.path, let member = message.member else { return false }
+        let interfaces = perform { objects[path] } ?? []
+        return interfaces.contains { interface in
+            (message.interface == nil || interface.name == message.interface)
+                && interface.methods.contains { $0.name == member && $0.concurrent }
         }
     }
 

@@ -2,7 +2,9 @@ import DBus
 import UserNotificationsCore
 
 /// `io.github.usernoted.Center1`, declared as data: each method's D-Bus signature next
-/// to what it does.
+/// to what it does. The calls that show or schedule (`Post`, `Add`, `PostPayload`) are
+/// concurrent: many can be in flight, each answered when its notification is shown or
+/// stored; the others are answered one at a time.
 public enum CenterInterface {
     public static let busName = "io.github.usernoted"
     public static let path: ObjectPath = "/io/github/usernoted"
@@ -20,15 +22,15 @@ public enum CenterInterface {
                 Method("GetCategories", in: "s app_id", out: "s json") { call in
                     [.string(await center.categoriesJSON(try app(call)))]
                 },
-                Method("Post", in: "s app_id, s category_id, s title, s body", out: "s request_id") { call in
+                Method("Post", in: "s app_id, s category_id, s title, s body", out: "s request_id", concurrent: true) { call in
                     let id = try await center.post(
                         try app(call), category: call.argument(1), title: call.argument(2), body: call.argument(3))
                     return [.string(id)]
                 },
-                Method("Add", in: "s app_id, s request_json", out: "s request_id") { call in
+                Method("Add", in: "s app_id, s request_json", out: "s request_id", concurrent: true) { call in
                     [.string(try await center.add(try app(call), json: call.argument(1)))]
                 },
-                Method("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call in
+                Method("PostPayload", in: "s app_id, s apns_json", out: "s request_id", concurrent: true) { call in
                     [.string(try await center.postPayload(try app(call), json: call.argument(1)))]
                 },
                 Method("GetPending", in: "s app_id", out: "s json") { call in

@@ -29,8 +29,12 @@ import TestSupport
         let bus: PrivateBus
         let server: Connection
         let client: Connection
-        func call(_ interface: String?, _ member: String, _ body: [Value] = [], path: ObjectPath = "/greeter") async throws -> [Value] {
-            try await client.call(Message.methodCall(destination: server.uniqueName, path: path, interface: interface, member: member, body: body)).body
+        func call(
+            _ interface: String?, _ member: String, _ body: [Value] = [], path: ObjectPath = "/greeter", timeout: Duration = .seconds(25)
+        ) async throws -> [Value] {
+            try await client.call(
+                Message.methodCall(destination: server.uniqueName, path: path, interface: interface, member: member, body: body),
+                timeout: timeout).body
         }
     }
 
@@ -123,5 +127,25 @@ import TestSupport
         let root = try await p.call(StandardInterface.introspectable, "Introspect", path: "/").first?.as(String.self) ?? ""
         #expect(root.contains("<node name=\"greeter\"/>"))
         #expect(!root.contains("org.example.Greeter"))
+    }
+
+    @Test func aConcurrentMethodIsAnsweredWhileLaterCallsAreServed() async throws {
+        let p = try peers()
+        let (waiting, opened) = (Inbox<Bool>(), Inbox<String>())
+        p.server.export([Interface("org.example.Gate", methods: [
+            // Waits for a later call: served one at a time, it could only time out.
+            Method("Wait", out: "s what", concurrent: true) { _ in
+                waiting.put(true)
+                return [.string(try await opened.next(within: .seconds(10), "Open"))]
+            },
+            Method("Open", in: "s what") { call in
+                opened.put(call.argument(0))
+                return []
+            },
+        ])], at: "/gate")
+        async let waited = p.call("org.example.Gate", "Wait", path: "/gate")
+        _ = try await waiting.next(within: .seconds(10), "Wait under way")
+        _ = try await p.call("org.example.Gate", "Open", [.string("the door")], path: "/gate", timeout: .seconds(5))
+        #expect(try await waited == [.string("the door")])
     }
 }
