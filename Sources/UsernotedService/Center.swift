@@ -88,13 +88,11 @@ public actor Center {
             throw CenterError("InvalidRequest", "request.trigger: it never fires (its date has passed or does not exist); pick a date in the future or leave out 'trigger' to show it now")
         }
         let pending = PendingRequest(app: app, request: request, fireDate: fireDate, addedAt: scheduler.now())
-        try await saving("the request") {
-            if try await store.pendingCount(of: app) >= limits.pendingPerApp, try await !store.isPending(app, request.identifier) {
-                throw CenterError("LimitExceeded", "\(app) has \(limits.pendingPerApp) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
-            }
-            try await store.savePending(pending)
+        let saved = try await saving("the request") { try await store.savePending(pending, limit: limits.pendingPerApp) }
+        guard saved else {
+            throw CenterError("LimitExceeded", "\(app) has \(limits.pendingPerApp) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
         }
-        await scheduler.reschedule()
+        await scheduler.added(fireDate: fireDate)
         return request.identifier
     }
 
