@@ -55,7 +55,8 @@ struct UsernotedBench {
         let products = URL(filePath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .deletingLastPathComponent()
         let rig = try await Rig(products: products)
-        func wanted(_ key: String) -> Bool { only?.contains(key) ?? true }
+        /// Whether `--only` asks for `key` (`P6` asks for every `P6-…`).
+        func wanted(_ key: String) -> Bool { only.map { $0.contains(key) || $0.contains(String(key.prefix(2))) } ?? true }
         var figures: [Figure] = []
         /// Runs one measure; one that fails is reported as failed, and the others still run.
         func record(_ keys: [String], _ what: String, _ measure: () async throws -> [Figure]) async {
