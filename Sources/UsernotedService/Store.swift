@@ -324,12 +324,19 @@ public final class Store: Sendable {
     /// Appends a response to the outbox; returns its place in line.
     @discardableResult
     public func enqueue(_ response: NotificationResponse) async throws -> Int64 {
-        let json = ModelJSON.encode(response)
-        return try await database.write { db in
+        try await enqueue(response, json: ModelJSON.encode(response)).seq
+    }
+
+    /// Appends a response already encoded as `json`; returns its place in line, and whether it
+    /// is the oldest waiting for its app (then it goes out next).
+    public func enqueue(_ response: NotificationResponse, json: String) async throws -> (seq: Int64, isNext: Bool) {
+        try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO outbox (app_id, response_json, created_at) VALUES (?, ?, ?)",
                 arguments: [response.appId.rawValue, json, response.date.timeIntervalSince1970])
-            return db.lastInsertedRowID
+            let seq = db.lastInsertedRowID
+            let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM outbox WHERE app_id = ?", arguments: [response.appId.rawValue])
+            return (seq, oldest == seq)
         }
     }
 
