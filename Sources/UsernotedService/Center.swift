@@ -78,10 +78,8 @@ public actor Center {
             guard rate.take(for: app) else {
                 throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
             }
-            try await show(request, of: app, category: category)
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
-            let unscheduled = try await saving("the removal") { try await store.removePending(app, ids: [request.identifier]) }
-            if !unscheduled.isEmpty { await scheduler.reschedule() }
+            if try await show(request, of: app, category: category, unscheduling: true) { await scheduler.reschedule() }
             return request.identifier
         }
         guard let fireDate = await scheduler.firstFireDate(of: trigger) else {
@@ -137,8 +135,13 @@ public actor Center {
         try? await show(request, of: app, category: category)
     }
 
-    /// Puts `request` on screen (in place of the one with its identifier) and records it.
-    private func show(_ request: NotificationRequest, of app: AppID, category: NotificationCategory?) async throws(CenterError) {
+    /// Puts `request` on screen (in place of the one with its identifier) and records it; with
+    /// `unscheduling`, also takes a pending request with its identifier out of pending, in the
+    /// same transaction, and returns whether there was one.
+    @discardableResult
+    private func show(
+        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
+    ) async throws(CenterError) -> Bool {
         var request = request
         let options = await presentationAdvisor?(request, app)
         if let options {
@@ -147,10 +150,13 @@ public actor Center {
         }
         if let badge = request.content.badge { try? setBadge(app, count: badge) }
         // Asked, and neither a banner nor a place in the list: the app takes it from here.
-        if let options, options.isDisjoint(with: ["banner", "list", "alert"]) { return }
+        if let options, options.isDisjoint(with: ["banner", "list", "alert"]) {
+            guard unscheduling else { return false }
+            return try await saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
+        }
         let serverID = await bridge.show(appID: app, request: request, category: category)
         let delivered = DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date())
-        try await saving("the delivered notification") { try await store.saveDelivered(delivered) }
+        return try await saving("the delivered notification") { try await store.saveDelivered(delivered, unscheduling: unscheduling) }
     }
 
     /// The pending requests of `app`, soonest first, as JSON.

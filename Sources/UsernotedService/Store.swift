@@ -254,10 +254,14 @@ public final class Store: Sendable {
 
     // MARK: Delivered
 
-    /// Records a notification put on screen (or queued for a server), replacing one with the same identifier.
-    public func saveDelivered(_ delivered: DeliveredNotification) async throws {
+    /// Records a notification put on screen (or queued for a server), replacing one with the
+    /// same identifier; with `unscheduling`, takes a pending request with its identifier out of
+    /// pending in the same transaction and returns whether there was one.
+    @discardableResult
+    public func saveDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) async throws -> Bool {
         let category = delivered.category.map { ModelJSON.encode([$0]) }
-        try await database.write { db in
+        let app = delivered.app.rawValue
+        return try await keepingCounts(of: app) { try await database.write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO delivered (app_id, identifier, request_json, category_json, server_id, delivered_at)
@@ -265,7 +269,13 @@ public final class Store: Sendable {
                     """,
                 arguments: [delivered.app.rawValue, delivered.request.identifier, ModelJSON.encode(delivered.request),
                             category, delivered.serverID.map { Int64($0) }, delivered.date.timeIntervalSince1970])
-        }
+            guard unscheduling else { return false }
+            try db.execute(
+                sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app, delivered.request.identifier])
+            guard db.changesCount > 0 else { return false }
+            self.pendingCounts.withLock { $0[app]? -= 1 }
+            return true
+        } }
     }
 
     /// Notes the server id a delivered notification got.
