@@ -13,6 +13,9 @@ import UserNotificationsCore
 /// log line, never fatal: one bad row must not take every app's state with it.
 public final class Store: Sendable {
     private let database: any DatabaseWriter
+    /// The hot writes (pending requests, delivered notifications) go through here, so that
+    /// those of many calls in flight share a transaction.
+    private let batch: WriteBatch
     private let logger: Logger
     /// How many requests each app has pending, counted once per app and then kept in step by
     /// the writes here (changed only inside write transactions, forgotten when one fails), so
@@ -25,6 +28,7 @@ public final class Store: Sendable {
         var configuration = Configuration()
         configuration.label = "usernoted.store"
         database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
+        batch = WriteBatch(database)
         self.logger = logger
         try StoreSchema.migrator.migrate(database)
     }
@@ -122,7 +126,7 @@ public final class Store: Sendable {
     public func savePending(_ pending: PendingRequest, limit: Int) async throws -> Bool {
         let app = pending.app.rawValue
         return try await keepingCounts(of: app) {
-            try await database.write { db in
+            try await batch.write { db in
                 let exists = try Bool.fetchOne(
                     db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ?",
                     arguments: [app, pending.request.identifier]) ?? false
@@ -261,7 +265,7 @@ public final class Store: Sendable {
     public func saveDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) async throws -> Bool {
         let category = delivered.category.map { ModelJSON.encode([$0]) }
         let app = delivered.app.rawValue
-        return try await keepingCounts(of: app) { try await database.write { db in
+        return try await keepingCounts(of: app) { try await batch.write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO delivered (app_id, identifier, request_json, category_json, server_id, delivered_at)
