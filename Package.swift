@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "UserNotificationsCore", targets: ["UserNotificationsCore"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
+        // For the micro-benchmarks' package (Benchmarks/Micro), which measures their insides.
+        .library(name: "FreedesktopNotifications", targets: ["FreedesktopNotifications"]),
+        .library(name: "UsernotedService", targets: ["UsernotedService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -98,6 +101,12 @@ let package = Package(
             ],
             path: "Drills"
         ),
+        // Benchmarks (make bench): the baselines on raw libdbus, and the driver that runs every measure.
+        .executableTarget(name: "bench-fake-server", dependencies: ["CDBus"], path: "Benchmarks/FakeServer"),
+        .executableTarget(name: "bench-raw-client", dependencies: ["CDBus"], path: "Benchmarks/RawClient"),
+        .executableTarget(name: "bench-name-owner", dependencies: ["CDBus"], path: "Benchmarks/NameOwner"),
+        .executableTarget(
+            name: "usernoted-bench", dependencies: ["DBus", "TestSupport"], path: "Benchmarks/Driver"),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore"]),

@@ -28,6 +28,9 @@ public actor NotificationBridge {
     /// Notifications with a `Notify` under way, and those changed meanwhile.
     private var presenting: Set<NotificationKey> = []
     private var presentAgain: Set<NotificationKey> = []
+    /// Signals for ids not known yet, kept while a `Notify` is under way: a server may signal
+    /// right after its reply, and the signal can reach this actor before the reply's id does.
+    private var early: [UInt32: [ServerSignal]] = [:]
     private var tasks: [Task<Void, Never>] = []
     /// The `order` the next notification shown gets.
     private var nextOrder: UInt64 = 0
@@ -153,7 +156,10 @@ public actor NotificationBridge {
             return live[key]?.serverID
         }
         presenting.insert(key)
-        defer { presenting.remove(key) }
+        defer {
+            presenting.remove(key)
+            if presenting.isEmpty { early = [:] }  // whatever is left was not about ours
+        }
         var id: UInt32?
         repeat {
             presentAgain.remove(key)
@@ -184,13 +190,17 @@ public actor NotificationBridge {
         live[key]?.serverID = id
         keysByServerID[id] = key
         changesContinuation.yield(.shown(key, serverID: id))
+        for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
         return id
     }
 
     private func handle(_ signal: ServerSignal, from sender: String?) {
         if let serverOwner, sender != serverOwner { return }
-        guard let key = keysByServerID[signal.id], var entry = live[key] else { return }
+        guard let key = keysByServerID[signal.id], var entry = live[key] else {
+            if !presenting.isEmpty { early[signal.id, default: []].append(signal) }
+            return
+        }
         switch signal {
         case .activationToken(_, let token):
             live[key]?.activationToken = token

@@ -79,23 +79,19 @@ public actor Center {
             guard rate.take(for: app) else {
                 throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
             }
-            try await show(request, of: app, category: category)
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
-            let unscheduled = try await saving("the removal") { try await store.removePending(app, ids: [request.identifier]) }
-            if !unscheduled.isEmpty { await scheduler.reschedule() }
+            if try await show(request, of: app, category: category, unscheduling: true) { await scheduler.reschedule() }
             return request.identifier
         }
         guard let fireDate = await scheduler.firstFireDate(of: trigger) else {
             throw CenterError("InvalidRequest", "request.trigger: it never fires (its date has passed or does not exist); pick a date in the future or leave out 'trigger' to show it now")
         }
         let pending = PendingRequest(app: app, request: request, fireDate: fireDate, addedAt: scheduler.now())
-        try await saving("the request") {
-            if try await store.pendingCount(of: app) >= limits.pendingPerApp, try await !store.isPending(app, request.identifier) {
-                throw CenterError("LimitExceeded", "\(app) has \(limits.pendingPerApp) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
-            }
-            try await store.savePending(pending)
+        let saved = try await saving("the request") { try await store.savePending(pending, limit: limits.pendingPerApp) }
+        guard saved else {
+            throw CenterError("LimitExceeded", "\(app) has \(limits.pendingPerApp) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
         }
-        await scheduler.reschedule()
+        await scheduler.added(fireDate: fireDate)
         return request.identifier
     }
 
@@ -137,11 +133,16 @@ public actor Center {
     /// handler answered `keep` after the server had closed it.
     public func present(_ request: NotificationRequest, of app: AppID) async {
         let category = try? category(request.content.categoryIdentifier, of: app)
-        try? await show(request, of: app, category: category)
+        _ = try? await show(request, of: app, category: category)
     }
 
-    /// Puts `request` on screen (in place of the one with its identifier) and records it.
-    private func show(_ request: NotificationRequest, of app: AppID, category: NotificationCategory?) async throws(CenterError) {
+    /// Puts `request` on screen (in place of the one with its identifier) and records it; with
+    /// `unscheduling`, also takes a pending request with its identifier out of pending, in the
+    /// same transaction, and returns whether there was one.
+    @discardableResult
+    private func show(
+        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
+    ) async throws(CenterError) -> Bool {
         var request = request
         let options = await presentationAdvisor?(request, app)
         if let options {
@@ -150,10 +151,13 @@ public actor Center {
         }
         if let badge = request.content.badge { try? setBadge(app, count: badge) }
         // Asked, and neither a banner nor a place in the list: the app takes it from here.
-        if let options, options.isDisjoint(with: ["banner", "list", "alert"]) { return }
+        if let options, options.isDisjoint(with: ["banner", "list", "alert"]) {
+            guard unscheduling else { return false }
+            return try await saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
+        }
         let serverID = await bridge.show(appID: app, request: request, category: category)
         let delivered = DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date())
-        try await saving("the delivered notification") { try await store.saveDelivered(delivered) }
+        return try await saving("the delivered notification") { try await store.saveDelivered(delivered, unscheduling: unscheduling) }
     }
 
     /// The pending requests of `app`, soonest first, as JSON.

@@ -37,6 +37,12 @@ public actor Router {
     private var locked = false
     /// Watches on the app ids of apps without a handler (for `ActivateAction` once they appear).
     private var appNameWatches: [AppID: Task<Void, Never>] = [:]
+    /// A response just saved that is the oldest in its app's outbox, with its JSON: the next
+    /// delivery takes it from here instead of reading it back from the store.
+    private var fresh: [AppID: (seq: Int64, response: NotificationResponse, json: String)] = [:]
+    /// The latest place in line each app's handler has taken (or dropped): a fresh response at
+    /// or before it already went out through the store.
+    private var doneUpTo: [AppID: Int64] = [:]
 
     public init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store,
@@ -162,8 +168,11 @@ public actor Router {
             appId: interaction.appID, requestId: interaction.request.identifier,
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,
             notification: interaction.request, date: now(), activationToken: interaction.activationToken)
+        let json = ModelJSON.encode(response)
+        // In the outbox before the signal: what was announced survives a crash.
         do {
-            try await store.enqueue(response)
+            let (seq, isNext) = try await store.enqueue(response, json: json)
+            if isNext { fresh[response.appId] = (seq, response, json) }
         } catch {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
@@ -172,7 +181,7 @@ public actor Router {
             try connection.emit(
                 path: CenterInterface.path, interface: CenterInterface.name, name: "Response",
                 [.string(response.appId.rawValue), .string(response.requestId), .string(response.actionIdentifier),
-                 .string(response.userText ?? ""), .string(ModelJSON.encode(response))])
+                 .string(response.userText ?? ""), .string(json)])
         } catch {
             logger.error("cannot emit Response", metadata: ["error": "\(error)"])
         }
@@ -200,7 +209,7 @@ public actor Router {
 
     /// Delivers the outbox of `app` in order while its handler acknowledges.
     private func drain(_ app: AppID) async {
-        while retries[app] == nil, let (seq, response) = try? await store.nextInOutbox(of: app) {
+        while retries[app] == nil, let (seq, response, json) = await nextInOutbox(of: app) {
             let target = handlers[app]?.target ?? .application(app)
             if case .application = target { await watchAppName(app) }
             let age = now().timeIntervalSince(response.date)
@@ -209,6 +218,7 @@ public actor Router {
                     "app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)",
                     "age": "\(Int(age)) s"])
                 try? await store.acknowledge(seq)
+                doneUpTo[app] = seq
                 continue
             }
             if locked, await requiresAuthentication(response) {
@@ -218,7 +228,7 @@ public actor Router {
             }
             let disposition: String
             do {
-                disposition = try await deliver(response, to: target)
+                disposition = try await deliver(response, json: json, to: target)
             } catch let error as DBusError where Self.isAway(error) {
                 logger.info("handler is not on the bus; the response waits for it",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)"])
@@ -228,6 +238,7 @@ public actor Router {
                 return
             }
             attempts[app] = nil
+            doneUpTo[app] = seq
             do {
                 try await store.acknowledge(seq)
             } catch {
@@ -239,12 +250,20 @@ public actor Router {
         }
     }
 
-    private func deliver(_ response: NotificationResponse, to target: HandlerTarget) async throws -> String {
+    /// The oldest response waiting for `app`: the one just saved, when it is that, else read
+    /// from the store (nil when there is none or it cannot be read).
+    private func nextInOutbox(of app: AppID) async -> (seq: Int64, response: NotificationResponse, json: String?)? {
+        if let next = fresh.removeValue(forKey: app), next.seq > doneUpTo[app] ?? 0 { return next }
+        guard let (seq, response) = try? await store.nextInOutbox(of: app) else { return nil }
+        return (seq, response, nil)
+    }
+
+    private func deliver(_ response: NotificationResponse, json: String?, to target: HandlerTarget) async throws -> String {
         switch target {
         case .bus(let name, let path):
             let reply = try await connection.call(
                 destination: name, path: path, interface: HandlerInterface.name,
-                method: "DidReceive", [.string(ModelJSON.encode(response))],
+                method: "DidReceive", [.string(json ?? ModelJSON.encode(response))],
                 timeout: .milliseconds(Int64(policy.handlerTimeoutSeconds * 1000)))
             // Only the contract's answer acknowledges: a handler that answers something else
             // did not take the response as the contract says, so it is kept and retried.

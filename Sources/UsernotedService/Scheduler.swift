@@ -15,6 +15,8 @@ public actor Scheduler {
     private let calendar: @Sendable () -> Calendar
     private let logger: Logger
     private var timer: (any WakeTimer)?
+    /// The date the timer is armed for (nil: disarmed).
+    private var armed: Date?
     private var deliver: (@Sendable (PendingRequest, _ late: Bool) async -> Void)?
     private var waking = false
     private var wakeAgain = false
@@ -46,13 +48,27 @@ public actor Scheduler {
 
     /// Points the timer at the earliest pending request; call after pending changed.
     public func reschedule() async {
-        guard let timer else { return }
+        guard timer != nil else { return }
         do {
-            timer.arm(at: try await store.earliestFireDate())
+            arm(at: try await store.earliestFireDate())
         } catch {
             logger.error("scheduler: cannot read the earliest fire date; retrying in a minute", metadata: ["error": "\(error)"])
-            timer.arm(at: now().addingTimeInterval(60))
+            arm(at: now().addingTimeInterval(60))
         }
+    }
+
+    /// A request was saved to fire at `fireDate`: the timer moves only if that is sooner than
+    /// its date, without reading the store. (A replaced request's old, sooner date at worst
+    /// wakes the scheduler once for nothing; it then re-arms from the store.)
+    public func added(fireDate: Date) {
+        guard timer != nil else { return }
+        if let armed, armed <= fireDate { return }
+        arm(at: fireDate)
+    }
+
+    private func arm(at date: Date?) {
+        armed = date
+        timer?.arm(at: date)
     }
 
     /// Fires everything due, moves repeating requests on, and re-arms the timer.

@@ -3,6 +3,7 @@ import FreedesktopNotifications
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 import UserNotificationsCore
 
 /// The daemon's durable state in SQLite (WAL): categories, handlers, pending and delivered
@@ -12,7 +13,14 @@ import UserNotificationsCore
 /// log line, never fatal: one bad row must not take every app's state with it.
 public final class Store: Sendable {
     private let database: any DatabaseWriter
+    /// The hot writes (pending requests, delivered notifications) go through here, so that
+    /// those of many calls in flight share a transaction.
+    private let batch: WriteBatch
     private let logger: Logger
+    /// How many requests each app has pending, counted once per app and then kept in step by
+    /// the writes here (changed only inside write transactions, forgotten when one fails), so
+    /// that the limit check of an add does not count an app's rows each time.
+    private let pendingCounts = Mutex<[String: Int]>([:])
 
     /// Opens (creating and migrating) `state.sqlite` in `directory`.
     public init(directory: URL, logger: Logger) throws {
@@ -20,6 +28,7 @@ public final class Store: Sendable {
         var configuration = Configuration()
         configuration.label = "usernoted.store"
         database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
+        batch = WriteBatch(database)
         self.logger = logger
         try StoreSchema.migrator.migrate(database)
     }
@@ -109,19 +118,58 @@ public final class Store: Sendable {
 
     /// Saves (or replaces, by identifier) a request that fires at `fireDate`.
     public func savePending(_ pending: PendingRequest) async throws {
-        try await database.write { db in try Self.insert(pending, into: db) }
+        _ = try await savePending(pending, limit: .max)
+    }
+
+    /// Saves (or replaces, by identifier) a pending request, in one transaction with the
+    /// check that a new one does not take its app past `limit`; false (nothing saved) when it would.
+    public func savePending(_ pending: PendingRequest, limit: Int) async throws -> Bool {
+        let app = pending.app.rawValue
+        return try await keepingCounts(of: app) {
+            try await batch.write { db in
+                let exists = try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ?",
+                    arguments: [app, pending.request.identifier]) ?? false
+                if !exists, try self.pendingCount(of: app, in: db) >= limit { return false }
+                try Self.insert(pending, into: db)
+                if !exists { self.pendingCounts.withLock { $0[app]? += 1 } }
+                return true
+            }
+        }
+    }
+
+    /// The pending count of `app`, from the cache or counted now (inside a transaction).
+    private func pendingCount(of app: String, in db: Database) throws -> Int {
+        if let cached = pendingCounts.withLock({ $0[app] }) { return cached }
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending WHERE app_id = ?", arguments: [app]) ?? 0
+        pendingCounts.withLock { $0[app] = count }
+        return count
+    }
+
+    /// Runs a write that keeps `app`'s cached count in step; if it fails, the count is
+    /// forgotten (counted again next time), since the transaction may not have committed.
+    private func keepingCounts<T>(of app: String?, _ write: () async throws -> T) async throws -> T {
+        do {
+            return try await write()
+        } catch {
+            pendingCounts.withLock { counts in if let app { counts[app] = nil } else { counts = [:] } }
+            throw error
+        }
     }
 
     /// Removes pending requests of `app` (all of them for nil); returns the identifiers removed.
     @discardableResult
     public func removePending(_ app: AppID, ids: [String]?) async throws -> [String] {
-        try await database.write { db in
-            let existing = try String.fetchAll(db, sql: "SELECT identifier FROM pending WHERE app_id = ?", arguments: [app.rawValue])
-            let targets = ids.map { wanted in existing.filter(Set(wanted).contains) } ?? existing
-            for id in targets {
-                try db.execute(sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, id])
+        try await keepingCounts(of: app.rawValue) {
+            try await database.write { db in
+                let existing = try String.fetchAll(db, sql: "SELECT identifier FROM pending WHERE app_id = ?", arguments: [app.rawValue])
+                let targets = ids.map { wanted in existing.filter(Set(wanted).contains) } ?? existing
+                for id in targets {
+                    try db.execute(sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, id])
+                }
+                self.pendingCounts.withLock { $0[app.rawValue] = existing.count - targets.count }
+                return targets
             }
-            return targets
         }
     }
 
@@ -161,6 +209,12 @@ public final class Store: Sendable {
     /// once; nothing happens if it was replaced or removed since it was read (`firing` no
     /// longer matches the row).
     public func fired(_ firing: PendingRequest, next: Date?) async throws {
+        try await keepingCounts(of: firing.app.rawValue) {
+            try await firedTransaction(firing, next: next)
+        }
+    }
+
+    private func firedTransaction(_ firing: PendingRequest, next: Date?) async throws {
         try await database.write { db in
             let stillThere = try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ? AND fire_date = ? AND request_json = ?",
@@ -175,6 +229,7 @@ public final class Store: Sendable {
                 try db.execute(
                     sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?",
                     arguments: [firing.app.rawValue, firing.request.identifier])
+                self.pendingCounts.withLock { $0[firing.app.rawValue]? -= 1 }
             }
         }
     }
@@ -203,10 +258,14 @@ public final class Store: Sendable {
 
     // MARK: Delivered
 
-    /// Records a notification put on screen (or queued for a server), replacing one with the same identifier.
-    public func saveDelivered(_ delivered: DeliveredNotification) async throws {
+    /// Records a notification put on screen (or queued for a server), replacing one with the
+    /// same identifier; with `unscheduling`, takes a pending request with its identifier out of
+    /// pending in the same transaction and returns whether there was one.
+    @discardableResult
+    public func saveDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) async throws -> Bool {
         let category = delivered.category.map { ModelJSON.encode([$0]) }
-        try await database.write { db in
+        let app = delivered.app.rawValue
+        return try await keepingCounts(of: app) { try await batch.write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO delivered (app_id, identifier, request_json, category_json, server_id, delivered_at)
@@ -214,7 +273,13 @@ public final class Store: Sendable {
                     """,
                 arguments: [delivered.app.rawValue, delivered.request.identifier, ModelJSON.encode(delivered.request),
                             category, delivered.serverID.map { Int64($0) }, delivered.date.timeIntervalSince1970])
-        }
+            guard unscheduling else { return false }
+            try db.execute(
+                sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app, delivered.request.identifier])
+            guard db.changesCount > 0 else { return false }
+            self.pendingCounts.withLock { $0[app]? -= 1 }
+            return true
+        } }
     }
 
     /// Notes the server id a delivered notification got.
@@ -273,12 +338,19 @@ public final class Store: Sendable {
     /// Appends a response to the outbox; returns its place in line.
     @discardableResult
     public func enqueue(_ response: NotificationResponse) async throws -> Int64 {
-        let json = ModelJSON.encode(response)
-        return try await database.write { db in
+        try await enqueue(response, json: ModelJSON.encode(response)).seq
+    }
+
+    /// Appends a response already encoded as `json`; returns its place in line, and whether it
+    /// is the oldest waiting for its app (then it goes out next).
+    public func enqueue(_ response: NotificationResponse, json: String) async throws -> (seq: Int64, isNext: Bool) {
+        try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO outbox (app_id, response_json, created_at) VALUES (?, ?, ?)",
                 arguments: [response.appId.rawValue, json, response.date.timeIntervalSince1970])
-            return db.lastInsertedRowID
+            let seq = db.lastInsertedRowID
+            let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM outbox WHERE app_id = ?", arguments: [response.appId.rawValue])
+            return (seq, oldest == seq)
         }
     }
 
@@ -322,6 +394,7 @@ public final class Store: Sendable {
 
     /// Runs raw SQL, for tests that damage rows on purpose.
     func corrupt(_ sql: String) async throws {
+        pendingCounts.withLock { $0 = [:] }
         try await database.write { db in try db.execute(sql: sql) }
     }
 

@@ -29,8 +29,12 @@ import TestSupport
         let bus: PrivateBus
         let server: Connection
         let client: Connection
-        func call(_ interface: String?, _ member: String, _ body: [Value] = [], path: ObjectPath = "/greeter") async throws -> [Value] {
-            try await client.call(Message.methodCall(destination: server.uniqueName, path: path, interface: interface, member: member, body: body)).body
+        func call(
+            _ interface: String?, _ member: String, _ body: [Value] = [], path: ObjectPath = "/greeter", timeout: Duration = .seconds(25)
+        ) async throws -> [Value] {
+            try await client.call(
+                Message.methodCall(destination: server.uniqueName, path: path, interface: interface, member: member, body: body),
+                timeout: timeout).body
         }
     }
 

@@ -77,6 +77,19 @@ struct RouterScene {
         #expect(try await handler.responses.next().requestId == next)
     }
 
+    @Test func aResponseThatComesWhileAnOlderOneWaitsForARetryGoesAfterIt() async throws {
+        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 0.5, maxRetrySeconds: 1))
+        let handler = try await scene.handler()
+        handler.fail(next: 1)
+        let one = try await scene.click("One")
+        _ = try await handler.calls.next()  // the failed try; the retry is half a second away
+        let two = try await scene.click("Two")
+        try await scene.expectWaiting(2)
+        #expect(try await handler.responses.next().requestId == one)
+        #expect(try await handler.responses.next().requestId == two)
+        try await scene.expectWaiting(0)
+    }
+
     @Test func aHandlerUnderTheAppIDGetsWhatWaitedWhenItComesBack() async throws {
         let scene = try await RouterScene()
         let first = try await scene.handler(owningAppID: true)

@@ -62,6 +62,31 @@ import UserNotificationsCore
         #expect(try await store.pending(of: other).map(\.request.content.title) == ["other's"])
     }
 
+    @Test func thePendingLimitCountsAddsReplacementsRemovalsAndFiredRequests() async throws {
+        let store = try reopen()
+        let date = Date(timeIntervalSince1970: 2_000_000_000)
+        func save(_ id: String, _ app: AppID? = nil) async throws -> Bool {
+            try await store.savePending(PendingRequest(app: app ?? calendar, request: request(id), fireDate: date, addedAt: .now), limit: 2)
+        }
+        #expect(try await save("a"))
+        #expect(try await save("b"))
+        #expect(try await !save("c"), "a third request is over the limit of 2")
+        #expect(try await save("b"), "replacing one that is pending is no new request")
+        #expect(try await save("c", other), "the limit is per app")
+        #expect(try await store.pending(of: calendar).map(\.request.identifier) == ["a", "b"])
+
+        try await store.removePending(calendar, ids: ["a"])
+        #expect(try await save("c"), "a removal makes room")
+        #expect(try await !save("d"))
+        let due = try await store.due(at: date)
+        try await store.fired(try #require(due.first { $0.app == calendar }), next: nil)
+        #expect(try await save("d"), "a fired one-shot request makes room")
+        #expect(try await !save("e"))
+        #expect(try await reopen().savePending(
+            PendingRequest(app: calendar, request: request("e"), fireDate: date, addedAt: .now), limit: 2) == false,
+            "a reopened store counts what is there")
+    }
+
     @Test func dueRequestsComeSoonestFirstAndFiredOnesLeaveOrMoveOn() async throws {
         let store = try reopen()
         let now = Date(timeIntervalSince1970: 1_900_000_000)

@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `usernoted-bench [--smoke] [--output FILE] [--only P1,P5 …]`: holds usernoted to DESIGN §7.
+///
+/// Starts a private bus with the fast fake notification server (bench-fake-server), runs
+/// every measure against its baseline taken in the same run, prints the table and writes
+/// the same figures to FILE (default `bench-results.json`). Exits 1 when a figure is over
+/// budget or a measure failed; `--smoke` runs every measure with tiny counts and checks no
+/// budget (it exits 1 only when a measure failed).
+@main
+struct UsernotedBench {
+    static func main() async {
+        var arguments = CommandLine.arguments.dropFirst()
+        var smoke = false
+        var output = "bench-results.json"
+        var only: Set<String>?
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--smoke": smoke = true
+            case "--output": output = arguments.popFirst() ?? output
+            case "--only": only = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+            default:
+                FileHandle.standardError.write(Data("usage: usernoted-bench [--smoke] [--output FILE] [--only P1,P2,…]\n".utf8))
+                exit(64)
+            }
+        }
+        do {
+            let figures = try await run(scale: smoke ? .smoke : .full, only: only)
+            print(Report.table(figures))
+            try Report.json(figures).write(to: URL(filePath: output))
+            print("figures written to \(output)")
+            let over = figures.filter { !$0.within }
+            if smoke, let failed = figures.first(where: { $0.failure != nil }) {
+                print("a measure failed: \(failed.key)")
+                exit(1)
+            }
+            if !smoke, !over.isEmpty {
+                print("over budget: \(over.map(\.key).joined(separator: ", "))")
+                exit(1)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("usernoted-bench: \(error)\n".utf8))
+            exit(2)
+        }
+    }
+
+    /// Runs the measures (those in `only`, when given) in an order that keeps each daemon's
+    /// state its own: P1–P4 share one daemon, P5, P6 and P7 start their own.
+    static func run(scale: Scale, only: Set<String>?) async throws -> [Figure] {
+        let products = URL(filePath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .deletingLastPathComponent()
+        let rig = try await Rig(products: products)
+        /// Whether `--only` asks for `key` (`P6` asks for every `P6-…`).
+        func wanted(_ key: String) -> Bool { only.map { $0.contains(key) || $0.contains(String(key.prefix(2))) } ?? true }
+        var figures: [Figure] = []
+        /// Runs one measure; one that fails is reported as failed, and the others still run.
+        func record(_ keys: [String], _ what: String, _ measure: () async throws -> [Figure]) async {
+            guard keys.contains(where: wanted) else { return }
+            log("\(keys[0].prefix(2)): \(what)")
+            do {
+                let new = try await measure()
+                for figure in new { log("\(figure.key): \(figure.ours.formatted) \(figure.unit)\(figure.ratio.map { ", ratio \($0.formatted)" } ?? "")") }
+                figures += new
+            } catch {
+                log("\(keys.joined(separator: ", ")) failed: \(error)")
+                figures += keys.map { Figure.failed($0, what, "\(error)") }
+            }
+        }
+        if ["P1", "P2", "P3", "P4"].contains(where: wanted) {
+            let (daemon, _) = try await rig.startDaemon(state: try rig.directory("p1-state"))
+            defer { daemon.stop() }
+            await record(["P1"], "Post latency") { [try PostLatency.measure(rig, scale)] }
+            await record(["P2"], "Post throughput") { [try PostThroughput.measure(rig, scale)] }
+            await record(["P3"], "ActionInvoked → DidReceive") { [try ActionRouting.measure(rig, scale)] }
+            await record(["P4"], "usernotectl post vs notify-send") { [try ProcessCost.measure(rig, scale)] }
+        }
+        await record(["P5-wakeups", "P5-rss"], "idle, \(Int(scale.idleSeconds)) s") { try await Idle.measure(rig, scale) }
+        await record(["P6-add-rate", "P6-load", "P6-rss", "P6-lateness"], "\(scale.scalePending) pending") {
+            try await ScaleLoad.measure(rig, scale)
+        }
+        await record(["P7"], "cold start") { [try await ColdStart.measure(rig, scale)] }
+        return figures
+    }
+
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data("usernoted-bench: \(line)\n".utf8))
+    }
+}

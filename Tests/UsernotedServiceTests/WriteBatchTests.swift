@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+@testable import UsernotedService
+
+/// Writes in flight together share transactions, and each stands or falls on its own.
+@Suite struct WriteBatchTests {
+    @Test func writesInFlightAreEachCommittedAndAFailingOneIsRolledBackAlone() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "usernoted-batch")
+        let database = try DatabasePool(path: directory.appending(path: "batch.sqlite").path)
+        try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER PRIMARY KEY)") }
+        let batch = WriteBatch(database)
+        let results = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            for n in 0..<50 {
+                group.addTask {
+                    do {
+                        try await batch.write { db in
+                            try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [n])
+                            if n == 17 { throw TestSupportError("write 17 fails after its insert") }
+                        }
+                        return (n, true)
+                    } catch {
+                        return (n, false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(results.filter { !$0.value }.map(\.key) == [17], "only the failing write reports a failure")
+        let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
+        #expect(stored == (0..<50).filter { $0 != 17 }, "its insert was rolled back, the others committed")
+    }
+}
