@@ -49,7 +49,7 @@ struct BusFuzz {
             if !rig.daemon.process.isRunning {
                 crashes += 1
                 let log = rig.daemon.process.log.split(separator: "\n")
-                findings.append("daemon died: \(log.first { $0.contains("Fatal error") || $0.contains("critical") } ?? log.last ?? "")")
+                findings.append("daemon died: \(log.first { $0.contains("Fatal error") || $0.contains("crashed") || $0.contains("critical") } ?? log.last ?? "")")
                 rig.crash()
                 try await rig.start()
             }
@@ -82,7 +82,7 @@ struct BusFuzz {
         let unanswered = answers.filter { if case .unanswered = $0.key { true } else { false } }.values.reduce(0, +)
         if !findings.isEmpty { FileHandle.standardError.write(Data("D6 (seed \(seed)): \(findings.joined(separator: "\n  "))\n".utf8)) }
         return Outcome(
-            "\(made) calls (seed \(seed); \(huge) with 10 MB strings, \(deep) with JSON 10 000 deep): \(answers[.accepted] ?? 0) accepted, \(answers[.namedError] ?? 0) named errors, \(unnamed) unnamed, \(unanswered) unanswered; \(crashes) crashes, daemon \(alive ? "alive" : "gone"), peak RSS \(memory?.peakMiB ?? -1) MiB, RSS after \(memory?.residentMiB ?? -1) MiB",
+            "\(made) calls (seed \(seed); \(huge) with 10 MB strings, \(deep) with JSON 10 000 deep or 513 unclosed): \(answers[.accepted] ?? 0) accepted, \(answers[.namedError] ?? 0) named errors, \(unnamed) unnamed, \(unanswered) unanswered; \(crashes) crashes, daemon \(alive ? "alive" : "gone"), peak RSS \(memory?.peakMiB ?? -1) MiB, RSS after \(memory?.residentMiB ?? -1) MiB",
             goals: [("every refusal named", unnamed == 0), ("every call answered", unanswered == 0), ("no crash", crashes == 0),
                     ("daemon alive", alive), ("peak RSS under \(Self.memoryBound) MiB", (memory?.peakMiB ?? .max) < Self.memoryBound)])
     }

@@ -5,6 +5,7 @@ import DBus
 /// methods with wrong signatures, and methods, interfaces and objects that do not exist.
 struct CallGenerator {
     var random: SeededRandom
+    var deepCalls = 0
 
     static let destination = "io.github.usernoted"
     static let path: ObjectPath = "/io/github/usernoted"
@@ -42,9 +43,11 @@ struct CallGenerator {
     static let validRequest = #"{"identifier": "r1", "content": {"title": "Hi", "body": "there", "categoryIdentifier": "", "userInfo": {"k": [1, 2.5, null, true, {"x": "y"}]}}, "trigger": {"timeInterval": 3600}}"#
     static let validPayload = #"{"aps": {"alert": {"title": "T", "body": "B"}, "badge": 2, "sound": "default"}, "ID": "1"}"#
 
-    /// JSON nested `depth` deep: arrays, objects, or objects inside a request's userInfo.
+    /// JSON nested `depth` deep: arrays, objects, objects inside a request's userInfo, or
+    /// arrays never closed (513 of them trapped Foundation's decoder; found by `make fuzz`).
     static func deep(_ depth: Int, kind: Int) -> String {
-        switch kind % 3 {
+        switch kind % 4 {
+        case 3: String(repeating: "[", count: depth)
         case 0: String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         case 1: String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
         default:
@@ -87,11 +90,13 @@ struct CallGenerator {
         }
     }
 
-    /// A call with JSON nested 10 000 deep.
+    /// A call with JSON nested 10 000 deep (or 513 arrays, unclosed).
     mutating func deep() -> Message {
-        let kind = below(3)
-        let (member, json) = pick([("SetCategories", Self.deep(10_000, kind: kind)), ("Add", Self.deep(10_000, kind: kind)),
-                                   ("PostPayload", Self.deep(10_000, kind: kind))])
+        deepCalls += 1
+        let kind = deepCalls % 4  // each kind in turn
+        let depth = kind == 3 ? 513 : 10_000
+        let (member, json) = pick([("SetCategories", Self.deep(depth, kind: kind)), ("Add", Self.deep(depth, kind: kind)),
+                                   ("PostPayload", Self.deep(depth, kind: kind))])
         return call(member: member, body: [.string("org.example.Fuzz"), .string(json)])
     }
 
@@ -135,7 +140,7 @@ struct CallGenerator {
         switch below(8) {
         case 0: return base
         case 1: return method == "SetCategories" ? pick(Self.hostileCategories) : mutate(base)
-        case 2: return Self.deep(below(2000), kind: below(3))
+        case 2: return Self.deep(below(2000), kind: below(4))
         case 3: return pick(["", "null", "[]", "{}", "\"s\"", "1e400", "-0", "[1,2", "{\"a\":}", "\u{FEFF}{}", "{\"content\": 5}",
                              "{\"content\": {\"title\": \"\\ud800\"}}", "{\"content\": {\"title\": \"\\u0000\"}}",
                              "{\"content\": {\"badge\": 99999999999999999999999}}", "[{\"identifier\": 5}]"])

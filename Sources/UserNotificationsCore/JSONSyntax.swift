@@ -8,6 +8,33 @@ enum JSONSyntax {
         var problem: String
     }
 
+    /// The deepest nesting of arrays and objects accepted (as Foundation's decoder).
+    static let maximumDepth = 512
+
+    /// Whether arrays and objects in `text` nest deeper than ``maximumDepth``, read as far
+    /// as needed (brackets inside strings do not count). Foundation's decoder traps, instead
+    /// of failing, on text that ends right where it passes that depth, so the daemon asks first.
+    static func nestsTooDeep(_ text: String) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in text.utf8 {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumDepth { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
+    }
+
     /// The first syntax error in `text`, or `nil` when it is well-formed JSON.
     static func firstError(in text: String) -> Failure? {
         var scanner = Scanner(bytes: Array(text.utf8))
@@ -68,7 +95,7 @@ enum JSONSyntax {
         }
 
         mutating func value(depth: Int) throws(Stop) {
-            guard depth < 512 else { throw Stop(problem: "nested too deeply") }
+            guard depth < JSONSyntax.maximumDepth else { throw Stop(problem: "nested too deeply (more than \(JSONSyntax.maximumDepth) arrays and objects inside each other)") }
             guard !atEnd else { throw unexpected("a value") }
             switch bytes[index] {
             case UInt8(ascii: "{"): try object(depth: depth)

@@ -33,6 +33,7 @@ public enum ModelJSON {
 
     /// Decodes any model value; errors read `<root>[0].field: problem`.
     public static func decode<T: Decodable>(_ type: T.Type, from json: String, root: String) throws(ModelError) -> T {
+        if JSONSyntax.nestsTooDeep(json) { throw ModelError(.invalidJSON, ModelError.notJSON(json)).rooted(at: root) }
         do {
             return try JSONDecoder().decode(type, from: Data(json.utf8))
         } catch let error as ModelError {

@@ -35,6 +35,26 @@ import Testing
         }
     }
 
+    /// Found by the categories fuzzer: Foundation's decoder traps on text that ends right
+    /// where it passes 512 levels; it must be an error like any other.
+    @Test(arguments: [String(repeating: "[", count: 513), String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+                      String(repeating: #"{"a":"#, count: 513), #"{"content": {"userInfo": {"k": "# + String(repeating: "[", count: 600)])
+    func nestingDeeperThan512IsAnErrorNotACrash(text: String) {
+        expectModelError(.invalidJSON, mentions: ["not valid JSON", "nested too deeply", "line 1, column"]) {
+            _ = try ModelJSON.decodeCategories(text)
+        }
+        expectModelError(.invalidJSON, mentions: ["request: not valid JSON"]) { _ = try ModelJSON.decodeRequest(text) }
+        expectModelError(.invalidJSON, mentions: ["payload: not valid JSON"]) { _ = try APNsPayload.decode(text) }
+        #expect(throws: ModelError.self) { try ModelJSON.decodeResponse(text) }
+    }
+
+    @Test func nestingOf512IsStillRead() throws {
+        let deep = String(repeating: "[", count: 509) + String(repeating: "]", count: 509)  // 512 levels with the three objects
+        let request = try ModelJSON.decodeRequest(#"{"content": {"userInfo": {"k": "# + deep + "}}}")
+        #expect(request.content.userInfo["k"] != nil)
+        #expect(!JSONSyntax.nestsTooDeep(#"{"s": "[[[[[[[[["}"# + String(repeating: "[", count: 500)))  // brackets in strings do not count
+    }
+
     @Test func wrongTopLevelShape() {
         expectModelError(.invalidJSON, mentions: ["request: expected an object, found an array"]) {
             _ = try ModelJSON.decodeRequest("[]")
