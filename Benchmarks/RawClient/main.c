@@ -11,9 +11,9 @@
  *   bench-raw-client throughput add APP N WINDOW TEMPLATE START
  *       N calls with WINDOW of them in flight at any time; print "NANOSECONDS ERRORS".
  *       TEMPLATE is Add's request JSON, a printf format whose %1$d is START + the call's index.
- *   bench-raw-client actions APP N LOGFILE
+ *   bench-raw-client actions APP N LOGFILE [START]
  *       serves Handler1 at /org/usernoted/Bench (RegisterHandler for APP), then N times: posts
- *       "bench-I" for APP and waits for its DidReceive, logging "received TITLE MONOTONIC_NS"
+ *       "bench-I" (I from START, default 0) for APP and waits for its DidReceive, logging "received TITLE MONOTONIC_NS"
  *       when it arrives (answering "dismiss"). */
 #include <dbus/dbus.h>
 #include <stdio.h>
@@ -230,7 +230,7 @@ static DBusHandlerResult serve_handler(DBusConnection *c, DBusMessage *m, void *
     return DBUS_HANDLER_RESULT_HANDLED;
 }
 
-static int actions(DBusConnection *c, const char *app, int n, const char *logfile) {
+static int actions(DBusConnection *c, const char *app, int n, const char *logfile, int start) {
     received_log = fopen(logfile, "a");
     if (!received_log) fail("cannot open the log file");
     const char *path = HANDLER_PATH;
@@ -243,16 +243,15 @@ static int actions(DBusConnection *c, const char *app, int n, const char *logfil
     dbus_message_unref(reply);
     dbus_message_unref(m);
     dbus_connection_add_filter(c, serve_handler, NULL, NULL);
-    struct Calls calls = {"post", app, NULL, 0};
     for (int i = 0; i < n; i++) {
-        DBusMessage *post = build(&calls, i);
+        DBusMessage *post = post_call(app, start + i);
         dbus_connection_send(c, post, NULL);
         dbus_message_unref(post);
         long long started = now_ns();
         while (received <= i || post_replies <= i) {
             if (!dbus_connection_read_write_dispatch(c, 1000)) fail("disconnected");
             if (now_ns() - started > 10000000000LL) {
-                fprintf(stderr, "bench-raw-client: no DidReceive for bench-%d within 10 s\n", i);
+                fprintf(stderr, "bench-raw-client: no DidReceive for bench-%d within 10 s\n", start + i);
                 return 1;
             }
         }
@@ -284,6 +283,7 @@ int main(int argc, char **argv) {
         return throughput(c, &calls, atoi(argv[rest]), atoi(argv[rest + 1]));
     }
     if (strcmp(mode, "throughput") == 0 && argc == rest + 2) return throughput(c, &calls, atoi(argv[rest]), atoi(argv[rest + 1]));
-    if (strcmp(mode, "actions") == 0 && argc == 5) return actions(c, argv[2], atoi(argv[3]), argv[4]);
+    if (strcmp(mode, "actions") == 0 && (argc == 5 || argc == 6))
+        return actions(c, argv[2], atoi(argv[3]), argv[4], argc == 6 ? atoi(argv[5]) : 0);
     return usage();
 }
