@@ -37,6 +37,8 @@ struct RunDrills: AsyncParsableCommand {
         let selected = ids.isEmpty ? Drill.all : Drill.all.filter { drill in
             ids.contains { $0.caseInsensitiveCompare(drill.id) == .orderedSame }
         }
+        let interruption = Interruption.stopChildrenOnSignal()
+        defer { withExtendedLifetime(interruption) {} }
         var missed = false
         for drill in selected {
             let outcome: Outcome

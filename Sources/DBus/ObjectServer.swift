@@ -41,7 +41,14 @@ extension Connection {
             reply = message.errorReply(DBusError(.failed, "\(error)"))
         }
         guard !message.noReplyExpected else { return }
-        _ = try? send(reply)
+        do {
+            try send(reply)
+        } catch {
+            // A reply that cannot go on the wire (say, a string with a NUL in it) must not leave
+            // the caller waiting for its timeout: it gets an error that says so.
+            _ = try? send(message.errorReply(DBusError(
+                .failed, "the reply to \(message.member ?? "the call") could not be sent (\(error.name)); this is a bug in the service")))
+        }
     }
 
     private func answer(_ message: Message) async throws -> [Value] {

@@ -6,15 +6,20 @@ import Foundation
 
 /// ISO 8601 dates as they appear in JSON: UTC, `Z`, milliseconds only when not whole.
 public enum ISO8601Date {
-    /// `2026-11-23T08:15:00Z`, or `2026-11-23T08:15:00.250Z` with a fraction.
+    /// `2026-11-23T08:15:00Z`, or `2026-11-23T08:15:00.250Z` with a fraction, rounded to the
+    /// millisecond. The milliseconds are written from the integer count: Foundation's style
+    /// truncates the binary fraction, so .6 s came out as .599 and each read and write of a
+    /// stored response moved its date back a millisecond (found by `make fuzz`, response target).
     public static func format(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        let millis = (seconds * 1000).rounded()
-        if millis.truncatingRemainder(dividingBy: 1000) == 0 {
-            return Date(timeIntervalSince1970: millis / 1000).formatted(Date.ISO8601FormatStyle())
+        guard let millis = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) else {
+            return date.formatted(Date.ISO8601FormatStyle())  // beyond any calendar we read
         }
-        return Date(timeIntervalSince1970: millis / 1000)
-            .formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        var (whole, fraction) = millis.quotientAndRemainder(dividingBy: 1000)
+        if fraction < 0 { (whole, fraction) = (whole - 1, fraction + 1000) }
+        let seconds = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
+        guard fraction != 0, seconds.hasSuffix("Z") else { return seconds }
+        let digits = String(fraction)
+        return seconds.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     /// Reads a date with or without fractional seconds and with `Z` or an offset.

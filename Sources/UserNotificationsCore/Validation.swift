@@ -31,12 +31,12 @@ public enum Validation {
             throw ModelError(.invalidCategory, at: [.key("identifier")],
                              "is empty; give the category a name for content to use as categoryIdentifier")
         }
-        try checkLength(category.identifier, limits.identifierLength, "identifierLength", at: [.key("identifier")])
+        try checkText(category.identifier, limits.identifierLength, "identifierLength", at: [.key("identifier")], invalid: .invalidCategory)
         for (index, intent) in category.intentIdentifiers.enumerated() {
-            try checkLength(intent, limits.identifierLength, "identifierLength", at: [.key("intentIdentifiers"), .index(index)])
+            try checkText(intent, limits.identifierLength, "identifierLength", at: [.key("intentIdentifiers"), .index(index)], invalid: .invalidCategory)
         }
         if let placeholder = category.hiddenPreviewsBodyPlaceholder {
-            try checkLength(placeholder, limits.bodyLength, "bodyLength", at: [.key("hiddenPreviewsBodyPlaceholder")])
+            try checkText(placeholder, limits.bodyLength, "bodyLength", at: [.key("hiddenPreviewsBodyPlaceholder")], invalid: .invalidCategory)
         }
         if category.actions.count > limits.actionsPerCategory {
             throw ModelError(.limitExceeded, at: [.key("actions")],
@@ -64,7 +64,7 @@ public enum Validation {
 
     /// Checks a request as passed to `Add`; an empty identifier is allowed (the daemon assigns one).
     public static func validate(request: NotificationRequest, limits: Limits = .default) throws(ModelError) {
-        try checkLength(request.identifier, limits.identifierLength, "identifierLength", at: [.key("identifier")])
+        try checkText(request.identifier, limits.identifierLength, "identifierLength", at: [.key("identifier")], invalid: .invalidRequest)
         do {
             try validate(content: request.content, limits: limits)
         } catch {
@@ -81,20 +81,20 @@ public enum Validation {
 
     /// Checks content; paths are relative to it (`title`, `userInfo`).
     public static func validate(content: NotificationContent, limits: Limits = .default) throws(ModelError) {
-        try checkLength(content.title, limits.titleLength, "titleLength", at: [.key("title")])
-        try checkLength(content.subtitle, limits.titleLength, "titleLength", at: [.key("subtitle")])
-        try checkLength(content.body, limits.bodyLength, "bodyLength", at: [.key("body")])
-        try checkLength(content.categoryIdentifier, limits.identifierLength, "identifierLength", at: [.key("categoryIdentifier")])
-        try checkLength(content.threadIdentifier, limits.identifierLength, "identifierLength", at: [.key("threadIdentifier")])
+        try checkText(content.title, limits.titleLength, "titleLength", at: [.key("title")], invalid: .invalidRequest)
+        try checkText(content.subtitle, limits.titleLength, "titleLength", at: [.key("subtitle")], invalid: .invalidRequest)
+        try checkText(content.body, limits.bodyLength, "bodyLength", at: [.key("body")], invalid: .invalidRequest)
+        try checkText(content.categoryIdentifier, limits.identifierLength, "identifierLength", at: [.key("categoryIdentifier")], invalid: .invalidRequest)
+        try checkText(content.threadIdentifier, limits.identifierLength, "identifierLength", at: [.key("threadIdentifier")], invalid: .invalidRequest)
         if let target = content.targetContentIdentifier {
-            try checkLength(target, limits.identifierLength, "identifierLength", at: [.key("targetContentIdentifier")])
+            try checkText(target, limits.identifierLength, "identifierLength", at: [.key("targetContentIdentifier")], invalid: .invalidRequest)
         }
         if let sound = content.sound {
             if sound.isEmpty {
                 throw ModelError(.invalidRequest, at: [.key("sound")],
                                  "is empty; use \"default\", a sound name from the sound theme (e.g. \"message-new-instant\"), or leave it out for silence")
             }
-            try checkLength(sound, limits.identifierLength, "identifierLength", at: [.key("sound")])
+            try checkText(sound, limits.identifierLength, "identifierLength", at: [.key("sound")], invalid: .invalidRequest)
         }
         if let badge = content.badge, badge < 0 {
             throw ModelError(.invalidRequest, at: [.key("badge")], "is \(badge); a badge count must be 0 or more")
@@ -118,7 +118,7 @@ public enum Validation {
         var seen: [String: Int] = [:]
         for (index, attachment) in attachments.enumerated() {
             let path: [PathComponent] = [.key("attachments"), .index(index)]
-            try checkLength(attachment.identifier, limits.identifierLength, "identifierLength", at: path + [.key("identifier")])
+            try checkText(attachment.identifier, limits.identifierLength, "identifierLength", at: path + [.key("identifier")], invalid: .invalidRequest)
             if !attachment.identifier.isEmpty {
                 if let first = seen[attachment.identifier] {
                     throw ModelError(.invalidRequest, at: path + [.key("identifier")],
@@ -148,15 +148,15 @@ public enum Validation {
             throw ModelError(.invalidCategory, at: path + [.key("identifier")],
                              "'\(action.identifier)' is reserved: \(reservedReason(action.identifier)); choose another identifier")
         }
-        try checkLength(action.identifier, limits.identifierLength, "identifierLength", at: path + [.key("identifier")])
+        try checkText(action.identifier, limits.identifierLength, "identifierLength", at: path + [.key("identifier")], invalid: .invalidCategory)
         if action.title.isEmpty {
             throw ModelError(.invalidCategory, at: path + [.key("title")],
                              "is empty; an action needs a title to show on its button")
         }
-        try checkLength(action.title, limits.titleLength, "titleLength", at: path + [.key("title")])
+        try checkText(action.title, limits.titleLength, "titleLength", at: path + [.key("title")], invalid: .invalidCategory)
         if let input = action.textInput {
-            try checkLength(input.buttonTitle, limits.titleLength, "titleLength", at: path + [.key("textInputButtonTitle")])
-            try checkLength(input.placeholder, limits.titleLength, "titleLength", at: path + [.key("textInputPlaceholder")])
+            try checkText(input.buttonTitle, limits.titleLength, "titleLength", at: path + [.key("textInputButtonTitle")], invalid: .invalidCategory)
+            try checkText(input.placeholder, limits.titleLength, "titleLength", at: path + [.key("textInputPlaceholder")], invalid: .invalidCategory)
         }
     }
 
@@ -169,15 +169,19 @@ public enum Validation {
         }
     }
 
-    /// Throws `LimitExceeded` when `text` has more than `limit` Unicode scalars.
-    static func checkLength(
-        _ text: String, _ limit: Int, _ limitName: String, at path: [PathComponent],
-        kind: ModelError.Kind = .limitExceeded
+    /// Throws `invalid` when `text` holds a NUL character — it goes to the notification server
+    /// or back to the caller as a D-Bus string, which cannot carry one, so the call would fail
+    /// there — and `LimitExceeded` when it has more than `limit` Unicode scalars.
+    static func checkText(
+        _ text: String, _ limit: Int, _ limitName: String, at path: [PathComponent], invalid: ModelError.Kind
     ) throws(ModelError) {
+        if text.utf8.contains(0) {
+            throw ModelError(invalid, at: path, "contains a NUL character (\\u0000), which D-Bus strings cannot carry; remove it")
+        }
         guard text.utf8.count > limit else { return }  // scalars never outnumber bytes
         let length = text.unicodeScalars.count
         if length > limit {
-            throw ModelError(kind, at: path, "is \(length) characters long; the limit is \(limit) (\(limitName))")
+            throw ModelError(.limitExceeded, at: path, "is \(length) characters long; the limit is \(limit) (\(limitName))")
         }
     }
 }

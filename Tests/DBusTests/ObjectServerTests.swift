@@ -133,6 +133,19 @@ import TestSupport
         #expect(order.filter { $0.hasPrefix("busy-") } == (0..<20).map { "busy-\($0)" })  // each peer's calls in the order sent
     }
 
+    @Test func aReplyThatCannotBeSentBecomesAnErrorNotASilence() async throws {
+        let p = try peers()
+        p.server.export([Interface("org.example.Broken", methods: [
+            Method("Nul", out: "s text") { _ in [.string("a\u{0}b")] },  // D-Bus strings cannot hold NUL
+        ])], at: "/broken")
+        await #expect { try await p.client.call(Message.methodCall(
+            destination: p.server.uniqueName, path: "/broken", interface: "org.example.Broken", member: "Nul"), timeout: .seconds(5))
+        } throws: { error in
+            let error = error as! DBusError
+            return error.name == .failed && error.message.contains("could not be sent")
+        }
+    }
+
     @Test func peerPingAnswers() async throws {
         let p = try peers()
         #expect(try await p.call(StandardInterface.peer, "Ping") == [])

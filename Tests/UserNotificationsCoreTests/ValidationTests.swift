@@ -19,6 +19,25 @@ import Testing
         try check([])
     }
 
+    /// Found by drill D6: a category id with a NUL (JSON "\u0000") was accepted, and the error
+    /// reply that lists the known ids could not be sent, so the next Post for the app hung.
+    @Test func aNulCharacterCannotTravelOnDBusSoItIsRefused() {
+        expectModelError(.invalidCategory, mentions: ["categories[0].identifier: contains a NUL character"]) {
+            try check([NotificationCategory(identifier: "C\u{0}")])
+        }
+        expectModelError(.invalidCategory, mentions: ["categories[0].actions[0].title: contains a NUL character"]) {
+            try check([NotificationCategory(identifier: "C", actions: [action("A", "\u{0}")])])
+        }
+        expectModelError(.invalidRequest, mentions: ["content.body: contains a NUL character"]) {
+            _ = try ModelJSON.decodeRequest(#"{"content": {"title": "t", "body": "a\u0000b"}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["identifier: contains a NUL character"]) {
+            _ = try ModelJSON.decodeRequest(#"{"identifier": "\u0000", "content": {"title": "t"}}"#)
+        }
+        // userInfo travels inside JSON, where \u0000 is fine.
+        #expect(throws: Never.self) { try ModelJSON.decodeRequest(#"{"content": {"title": "t", "userInfo": {"k": "\u0000"}}}"#) }
+    }
+
     @Test func emptyCategoryIdentifier() {
         expectModelError(.invalidCategory, mentions: ["categories[0].identifier: is empty"]) {
             try check([NotificationCategory(identifier: "")])
