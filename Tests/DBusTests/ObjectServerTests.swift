@@ -139,7 +139,8 @@ import TestSupport
             Method("Nul", out: "s text") { _ in [.string("a\u{0}b")] },  // D-Bus strings cannot hold NUL
         ])], at: "/broken")
         await #expect { try await p.client.call(Message.methodCall(
-            destination: p.server.uniqueName, path: "/broken", interface: "org.example.Broken", member: "Nul"), timeout: .seconds(5))
+            destination: p.server.uniqueName, path: "/broken", interface: "org.example.Broken", member: "Nul"),
+            timeout: .seconds(20))  // generous: the whole suite in parallel on 2 cores can hold the server's task for seconds
         } throws: { error in
             let error = error as! DBusError
             return error.name == .failed && error.message.contains("could not be sent")

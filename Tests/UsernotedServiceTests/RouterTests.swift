@@ -78,11 +78,12 @@ struct RouterScene {
     }
 
     @Test func aResponseThatComesWhileAnOlderOneWaitsForARetryGoesAfterIt() async throws {
-        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 0.5, maxRetrySeconds: 1))
+        // The retry is 2 s away: long enough for "Two" to arrive first even on a loaded machine.
+        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 2, maxRetrySeconds: 2))
         let handler = try await scene.handler()
         handler.fail(next: 1)
         let one = try await scene.click("One")
-        _ = try await handler.calls.next()  // the failed try; the retry is half a second away
+        _ = try await handler.calls.next()  // the failed try
         let two = try await scene.click("Two")
         try await scene.expectWaiting(2)
         #expect(try await handler.responses.next().requestId == one)
