@@ -110,10 +110,3 @@ struct HandlerFaults {
         log.split(separator: "\n").filter { $0.contains("retrying") && $0.contains(Self.faulty) }.count
     }
 }
-
-extension CommandLine {
-    /// This program's own path, to start it again in another role.
-    static var selfExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
-    }
-}
