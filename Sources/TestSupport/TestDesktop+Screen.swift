@@ -68,12 +68,18 @@ extension TestDesktop {
         }
     }
 
-    /// Waits until dunst's window is on screen, so that a click hits it (record-shown may
-    /// report a notification a moment before dunst maps its window).
-    public func waitForWindow(within timeout: Duration = .seconds(10)) async throws {
+    /// Waits until the server shows `count` notification windows (at least one when nil), so
+    /// that a click hits them (record-shown may report a notification a moment before dunst
+    /// maps its window); returns them, top to bottom.
+    @discardableResult
+    public func waitForWindows(count: Int? = nil, within timeout: Duration = .seconds(10)) async throws -> [WindowFrame] {
         let deadline = ContinuousClock.now + timeout
-        while try !Command.run("xdotool", ["search", "--onlyvisible", "--class", "Dunst"], environment: environment).succeeded {
-            guard ContinuousClock.now < deadline else { throw TestSupportError("dunst's window did not appear within \(timeout)") }
+        while true {
+            let windows = try notificationWindows()
+            if count.map({ windows.count == $0 }) ?? !windows.isEmpty { return windows }
+            guard ContinuousClock.now < deadline else {
+                throw TestSupportError("\(server) did not show \(count.map { "\($0)" } ?? "any") notification windows within \(timeout); it shows \(windows.count)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
     }

@@ -107,7 +107,7 @@ public final class TestDesktop: Sendable {
         return try search.output.split(separator: "\n").compactMap { id in
             let geometry = try Command.run("xdotool", ["getwindowgeometry", "--shell", String(id)], environment: environment)
             return WindowFrame(shell: geometry.output)
-        }.filter { $0.width > 50 && $0.height > 50 }.sorted { $0.y < $1.y }
+        }.filter { $0.width > 20 && $0.height > 20 }.sorted { $0.y < $1.y }
     }
 
     /// Clicks at `x`, `y` on the screen with a real mouse button.

@@ -31,55 +31,43 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
 @Suite(.serialized) struct ServerMatrixTests {
     static let layouts = [MeetingInvitationLayout.xfce4Notifyd, .notificationDaemon]
 
-    /// The windows once the server shows `count` of them.
-    func windows(_ scene: Scene, count: Int) async throws -> [WindowFrame] {
-        let desktop = scene.desktop
-        return try await withDeadline(.seconds(10), "\(desktop.server) showing \(count) windows") {
-            while true {
-                let windows = try desktop.notificationWindows()
-                if windows.count == count { return windows }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
-    }
-
     @Test(arguments: layouts)
     func aButtonClickedWithTheMouseReachesTheHandler(_ layout: MeetingInvitationLayout) async throws {
         let scene = try await Scene(server: layout.server)
         try await scene.postMeeting("invite")
-        let window = try #require(try await windows(scene, count: 1).first)
+        let window = try #require(try await scene.desktop.waitForWindows(count: 1).first)
         let point = layout.decline(window)
         try scene.desktop.click(x: point.x, y: point.y)
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect(response.actionIdentifier == "DECLINE_ACTION")
         #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
-        _ = try await windows(scene, count: 0)
+        _ = try await scene.desktop.waitForWindows(count: 0)
     }
 
     @Test(arguments: layouts)
     func closingItIsADismissForCustomDismissAction(_ layout: MeetingInvitationLayout) async throws {
         let scene = try await Scene(server: layout.server)
         try await scene.postMeeting("invite")
-        let window = try #require(try await windows(scene, count: 1).first)
+        let window = try #require(try await scene.desktop.waitForWindows(count: 1).first)
         let point = layout.close(window)
         try scene.desktop.click(x: point.x, y: point.y)
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect(response.actionIdentifier == "dismiss")
         #expect(response.requestId == "invite")
-        _ = try await windows(scene, count: 0)
+        _ = try await scene.desktop.waitForWindows(count: 0)
     }
 
     @Test(arguments: layouts)
     func theSameIdentifierReplacesInPlaceAndItsButtonsStillWork(_ layout: MeetingInvitationLayout) async throws {
         let scene = try await Scene(server: layout.server)
         try await scene.postMeeting("invite")
-        let first = try #require(try await windows(scene, count: 1).first)
+        let first = try #require(try await scene.desktop.waitForWindows(count: 1).first)
         try await scene.postMeeting("invite")
         let point = layout.decline(first)
         try scene.desktop.click(x: point.x, y: point.y)
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
-        _ = try await windows(scene, count: 0)  // no second window was left behind
+        _ = try await scene.desktop.waitForWindows(count: 0)  // no second window was left behind
         #expect(scene.handler.responses.pending.isEmpty, "one click, one response")
     }
 }

@@ -57,7 +57,7 @@ import TestSupport
         let scene = try await ExampleScene()
         let app = try await scene.launch("MeetingInvite", ["--invite"], readyWhen: Self.running)
         try await scene.desktop.waitUntilShown("the invitation") { $0.summary == "Weekly Staff Meeting" }
-        try await scene.desktop.waitForWindow()
+        try await scene.desktop.waitForWindows()
         try scene.desktop.click()  // a left click on the body: the default action, no answer
         try await app.waitForLog(containing: "Invitation to meeting 123456789 kept for the next launch")
         #expect(try meetings(scene).queued == [Self.invitation])
