@@ -109,7 +109,7 @@ let package = Package(
             name: "usernoted-bench", dependencies: ["DBus", "TestSupport"], path: "Benchmarks/Driver"),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
-        .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore"]),
+        .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),
         .testTarget(
             name: "FreedesktopNotificationsTests",
             dependencies: ["FreedesktopNotifications", "TestSupport"]

@@ -1,4 +1,5 @@
 import DBus
+import TestSupport
 
 /// Random calls to the Center for the bus fuzz (D6): real methods with hostile arguments
 /// (invalid app ids, broken, deep and duplicate-laden JSON, reserved action ids), real

@@ -1,11 +1,11 @@
 /// A random number generator that repeats its sequence for a seed (SplitMix64), so a fuzz
-/// run that finds something can be run again.
-struct SeededRandom: RandomNumberGenerator, Sendable {
+/// run or a property test that finds something can be run again.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

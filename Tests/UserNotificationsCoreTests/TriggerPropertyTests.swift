@@ -1,23 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import UserNotificationsCore
-
-/// SplitMix64: a small seeded generator, so every failing case can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Checks calendar fire dates against a brute-force search that steps day by day.
 @Suite struct TriggerPropertyTests {
     /// Random components: each field present with some chance; at least one.
-    func randomComponents(startYear: Int, using g: inout SeededGenerator) -> DateComponents {
+    func randomComponents(startYear: Int, using g: inout SeededRandom) -> DateComponents {
         func maybe(_ chance: Double, _ range: ClosedRange<Int>) -> Int? {
             Double.random(in: 0..<1, using: &g) < chance ? Int.random(in: range, using: &g) : nil
         }
@@ -30,7 +19,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// A random start: half anywhere in 2021–2029, half within two days of a DST change in that zone.
-    func randomStart(in calendar: Calendar, using g: inout SeededGenerator) -> Date {
+    func randomStart(in calendar: Calendar, using g: inout SeededRandom) -> Date {
         let year = Int.random(in: 2021...2029, using: &g)
         let anywhere = calendar.date(from: DateComponents(year: year, month: 1, day: 1))!
             .addingTimeInterval(Double.random(in: 0..<365 * 86400, using: &g).rounded())
@@ -82,7 +71,7 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test(arguments: ["UTC", "Europe/Berlin", "America/New_York"])
     func calendarFireDatesAreTheFirstMatchAfterTheStart(zone: String) {
         let calendar = gregorian(zone)
-        var g = SeededGenerator(state: UInt64(zone.utf8.count) &* 7919)
+        var g = SeededRandom(seed: UInt64(zone.utf8.count) &* 7919)
         var checked = 0
         for case_ in 0..<400 {
             let start = randomStart(in: calendar, using: &g)
