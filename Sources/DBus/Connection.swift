@@ -210,15 +210,18 @@ public final class Connection: @unchecked Sendable {
         return stream
     }
 
+    /// Forgets subscription `id` and tells the bus, later on the queue: this runs when a
+    /// stream terminates, which may be inside a task's cancellation while the runtime holds
+    /// that task's status lock, and waiting for the queue there deadlocks with the queue
+    /// yielding to the same task.
     private func unsubscribe(_ id: UInt64, tellBus: Bool = true) {
-        let rule: MatchRule? = perform {
+        queue.async { [self] in
             let removed = subscriptions.removeValue(forKey: id)
-            return isOpen ? removed?.rule : nil
+            guard tellBus, isOpen, let rule = removed?.rule else { return }
+            _ = try? send(.methodCall(
+                destination: Bus.name, path: Bus.path, interface: Bus.interface, member: "RemoveMatch",
+                body: [.string(rule.text)]))
         }
-        guard tellBus, let rule else { return }
-        _ = try? send(.methodCall(
-            destination: Bus.name, path: Bus.path, interface: Bus.interface, member: "RemoveMatch",
-            body: [.string(rule.text)]))
     }
 
     // MARK: The loop
