@@ -68,15 +68,22 @@ extension TestDesktop {
         }
     }
 
-    /// Waits until the server shows `count` notification windows (at least one when nil), so
-    /// that a click hits them (record-shown may report a notification a moment before dunst
-    /// maps its window); returns them, top to bottom.
+    /// Waits until the server shows `count` notification windows (at least one when nil), laid
+    /// out, so that a click hits them (record-shown may report a notification a moment before
+    /// dunst maps its window); returns them, top to bottom.
     @discardableResult
     public func waitForWindows(count: Int? = nil, within timeout: Duration = .seconds(10)) async throws -> [WindowFrame] {
         let deadline = ContinuousClock.now + timeout
+        var settling: (windows: [WindowFrame], since: ContinuousClock.Instant)?
         while true {
             let windows = try notificationWindows()
-            if count.map({ windows.count == $0 }) ?? !windows.isEmpty { return windows }
+            if settling?.windows != windows { settling = (windows, .now) }
+            // Laid out: the same frames for 100 ms (a server may map a window, then size it).
+            if count.map({ windows.count == $0 }) ?? !windows.isEmpty, let since = settling?.since,
+                ContinuousClock.now - since >= .milliseconds(100)
+            {
+                return windows
+            }
             guard ContinuousClock.now < deadline else {
                 throw TestSupportError("\(server) did not show \(count.map { "\($0)" } ?? "any") notification windows within \(timeout); it shows \(windows.count)")
             }
