@@ -57,18 +57,39 @@ public struct Method: Sendable {
     public var name: String
     public var inputs: [Argument]
     public var outputs: [Argument]
-    /// Returns the reply body (matching `outputs`) or throws a `DBusErrorConvertible` error.
-    public var handler: @Sendable (MethodCall) async throws -> [Value]
+    /// How the method answers a call.
+    public var body: Body
 
-    /// A method declared as `Method("Post", in: "s app_id, s title", out: "s id") { call in … }`.
+    /// How a method answers: the calls of a connection are served in the order they came
+    /// (each sender's, senders in turn), and a call may not start before the calls ahead of
+    /// it have done what must happen in that order.
+    public enum Body: Sendable {
+        /// The whole call is done in order: it starts once every call ahead of it has finished.
+        case serial(@Sendable (MethodCall) async throws -> [Value])
+        /// The handler does in order what must be (checks, state changes, writes queued) and
+        /// returns the rest (waiting for disk or another peer), which may overlap the calls
+        /// after it. The rest returns the reply body.
+        case pipelined(@Sendable (MethodCall) async throws -> Rest)
+    }
+
+    /// The part of a pipelined call that may overlap later calls; returns the reply body.
+    public typealias Rest = @Sendable () async throws -> [Value]
+
+    /// A method declared as `Method("Post", in: "s app_id, s title", out: "s id") { call in … }`;
+    /// the handler returns the reply body (matching `outputs`) or throws a `DBusErrorConvertible` error.
     public init(
         _ name: String, in inputs: String = "", out outputs: String = "",
         handler: @escaping @Sendable (MethodCall) async throws -> [Value]
     ) {
+        self.init(name, in: inputs, out: outputs, body: .serial(handler))
+    }
+
+    /// A method whose body is given as a ``Body``.
+    public init(_ name: String, in inputs: String = "", out outputs: String = "", body: Body) {
         self.name = name
         self.inputs = Argument.list(inputs)
         self.outputs = Argument.list(outputs)
-        self.handler = handler
+        self.body = body
     }
 
     /// The signature callers must use.

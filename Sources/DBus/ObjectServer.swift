@@ -18,29 +18,48 @@ extension Connection {
         perform { _ = objects.removeValue(forKey: path) }
     }
 
-    /// Answers incoming calls one at a time until the connection closes: each sender's in
-    /// the order sent, and the senders in turn (see ``IncomingCalls``).
+    /// Answers incoming calls until the connection closes: each sender's in the order sent,
+    /// the senders in turn (see ``IncomingCalls``), one at a time; only the rest of a
+    /// pipelined call (see ``Method/Body``) overlaps the calls after it.
     func startServingCalls() {
         let arrivals = callArrivals
         Task { [weak self] in
+            var overlapping = Overlapping()
             for await _ in arrivals {
                 while let self, let message = self.perform({ self.waitingCalls.next() }) {
-                    await self.serve(message)
+                    await self.serve(message, overlapping: &overlapping)
                 }
             }
         }
     }
 
-    private func serve(_ message: Message) async {
-        let reply: Message
+    private func serve(_ message: Message, overlapping: inout Overlapping) async {
         do {
-            reply = message.methodReturn(try await answer(message))
-        } catch let error as DBusErrorConvertible {
-            reply = message.errorReply(error.dbusError)
+            switch try await answer(message, overlapping: &overlapping) {
+            case .done(let body):
+                reply(to: message, .success(body))
+            case .continuing(let rest, let outputs):
+                await overlapping.add(Task {
+                    do {
+                        self.reply(to: message, .success(try Self.check(try await rest(), against: outputs, of: message)))
+                    } catch {
+                        self.reply(to: message, .failure(error))
+                    }
+                })
+            }
         } catch {
-            reply = message.errorReply(DBusError(.failed, "\(error)"))
+            reply(to: message, .failure(error))
         }
+    }
+
+    private func reply(to message: Message, _ result: Result<[Value], any Error>) {
         guard !message.noReplyExpected else { return }
+        let reply: Message
+        switch result {
+        case .success(let body): reply = message.methodReturn(body)
+        case .failure(let error as DBusErrorConvertible): reply = message.errorReply(error.dbusError)
+        case .failure(let error): reply = message.errorReply(DBusError(.failed, "\(error)"))
+        }
         do {
             try send(reply)
         } catch {
@@ -51,7 +70,13 @@ extension Connection {
         }
     }
 
-    private func answer(_ message: Message) async throws -> [Value] {
+    /// How a call was answered: done, or its rest still running.
+    private enum Answer {
+        case done([Value])
+        case continuing(Method.Rest, outputs: [Argument])
+    }
+
+    private func answer(_ message: Message, overlapping: inout Overlapping) async throws -> Answer {
         guard let path = message.path, let member = message.member else {
             throw DBusError(.unknownMethod, "a method call needs a path and a member")
         }
@@ -61,16 +86,17 @@ extension Connection {
             found != nil || !children.isEmpty
         {
             try expect(message, "", "Introspect")
-            return [.string(Introspection.xml(interfaces: found ?? [], children: children))]
+            return .done([.string(Introspection.xml(interfaces: found ?? [], children: children))])
         }
         guard let interfaces = found else {
             throw DBusError(.unknownObject, "no object at path \(path)")
         }
         switch (interface, member) {
         case (StandardInterface.peer?, "Ping"):
-            return []
+            return .done([])
         case (StandardInterface.properties?, _):
-            return try await answerProperties(message, member: member, interfaces: interfaces)
+            await overlapping.finish()
+            return .done(try await answerProperties(message, member: member, interfaces: interfaces))
         default:
             break
         }
@@ -82,13 +108,24 @@ extension Connection {
             throw DBusError(.unknownMethod, "no method \(member) in interface \(interface ?? candidates.map(\.name).joined(separator: ", ")) at \(path)")
         }
         try expect(message, method.inputSignature.description, member, arguments: method.inputs)
-        let result = try await method.handler(MethodCall(message: message, connection: self))
-        let produced = Signature(result.map(\.type))
-        let declared = Signature(method.outputs.map(\.type))
-        guard produced == declared else {
-            throw DBusError(.failed, "internal error: \(member) produced \(produced) instead of \(declared)")
+        let call = MethodCall(message: message, connection: self)
+        switch method.body {
+        case .serial(let handler):
+            await overlapping.finish()
+            return .done(try Self.check(try await handler(call), against: method.outputs, of: message))
+        case .pipelined(let handler):
+            return .continuing(try await handler(call), outputs: method.outputs)
         }
-        return result
+    }
+
+    /// `body`, once it is what `outputs` declare.
+    private static func check(_ body: [Value], against outputs: [Argument], of message: Message) throws -> [Value] {
+        let produced = Signature(body.map(\.type))
+        let declared = Signature(outputs.map(\.type))
+        guard produced == declared else {
+            throw DBusError(.failed, "internal error: \(message.member ?? "") produced \(produced) instead of \(declared)")
+        }
+        return body
     }
 
     private func expect(_ message: Message, _ signature: String, _ member: String, arguments: [Argument] = []) throws(DBusError) {
@@ -146,5 +183,27 @@ extension Connection {
             names.insert(String(rest.prefix { $0 != "/" }))
         }
         return names.sorted()
+    }
+}
+
+/// The rests of pipelined calls still running: a serial call waits for all of them, and at
+/// most `limit` run at once (the oldest are waited for first).
+struct Overlapping {
+    private var running: [Task<Void, Never>] = []
+    private let limit = 256
+
+    /// Adds a running rest, first waiting for the older half when `limit` are running.
+    mutating func add(_ task: Task<Void, Never>) async {
+        if running.count >= limit {
+            for older in running.prefix(limit / 2) { await older.value }
+            running.removeFirst(limit / 2)
+        }
+        running.append(task)
+    }
+
+    /// Returns once every rest has finished.
+    mutating func finish() async {
+        for task in running { await task.value }
+        running = []
     }
 }

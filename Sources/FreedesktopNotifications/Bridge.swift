@@ -78,10 +78,17 @@ public actor NotificationBridge {
     /// returns the server's id, or nil when no server is there yet (it is shown when one appears).
     @discardableResult
     public func show(appID: AppID, request: NotificationRequest, category: NotificationCategory?) async -> UInt32? {
+        await present(stage(appID: appID, request: request, category: category).key)
+    }
+
+    /// The first half of ``show(appID:request:category:)``: takes `request` as what its
+    /// notification shows from now on, without asking the server yet; returns its key and the
+    /// server id it has so far (a replacement keeps its predecessor's). ``present(_:)`` shows it.
+    public func stage(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
-        let previous = live[key]
-        live[key] = Live(request: request, category: category, serverID: previous?.serverID, order: takeOrder())
-        return await present(key)
+        let serverID = live[key]?.serverID
+        live[key] = Live(request: request, category: category, serverID: serverID, order: takeOrder())
+        return (key, serverID)
     }
 
     /// Takes over a notification a previous run showed as `serverID`: shows it again with
@@ -147,10 +154,12 @@ public actor NotificationBridge {
         return fetched
     }
 
-    /// Shows `key`'s notification as it is now. One `Notify` per notification at a time: a
-    /// change while one is under way (a replacement, the screen locking) is shown right after
-    /// it, with its id as `replaces_id`, so two calls never race into two notifications.
-    private func present(_ key: NotificationKey) async -> UInt32? {
+    /// Shows `key`'s notification as it is now; returns the server's id. One `Notify` per
+    /// notification at a time: a change while one is under way (a replacement, the screen
+    /// locking) is shown right after it, with its id as `replaces_id`, so two calls never race
+    /// into two notifications.
+    @discardableResult
+    public func present(_ key: NotificationKey) async -> UInt32? {
         guard !presenting.contains(key) else {
             presentAgain.insert(key)
             return live[key]?.serverID

@@ -6,6 +6,9 @@ import UserNotificationsCore
 /// The apps' side of the daemon: their categories, what they post now, and what they
 /// schedule. Every change is in the store before the call returns.
 public actor Center {
+    /// What is left of a call once its ordered part is done (see ``startAdd(_:request:attachmentsWithin:)``).
+    public typealias Rest<T> = @Sendable () async throws(CenterError) -> T
+
     private let bridge: NotificationBridge
     private let store: Store
     private let scheduler: Scheduler
@@ -47,7 +50,7 @@ public actor Center {
     /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
     public func setCategories(_ app: AppID, json: String) async throws(CenterError) {
         let decoded = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeCategories(json, limits: limits) }
-        try await saving("the categories") { try await store.setCategories(decoded, of: app) }
+        try await Self.saving("the categories") { try await store.setCategories(decoded, of: app) }
         categories[app] = decoded
     }
 
@@ -68,6 +71,13 @@ public actor Center {
     /// and, when it fires, what is on screen. Attachments must be in `attachmentsWithin` when
     /// given (a sandboxed app's own directory).
     public func add(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> String {
+        try await startAdd(app, request: request, attachmentsWithin: attachmentsWithin)()
+    }
+
+    /// ``add(_:request:attachmentsWithin:)`` in two parts: what must follow the order of the
+    /// calls is done when this returns (the checks, the place on screen or in pending, the
+    /// write queued); the rest waits for the server and the disk, and returns the identifier.
+    public func startAdd(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> Rest<String> {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
@@ -80,42 +90,53 @@ public actor Center {
                 throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
             }
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
-            if try await show(request, of: app, category: category, unscheduling: true) { await scheduler.reschedule() }
-            return request.identifier
+            let shown = try await startShow(request, of: app, category: category, unscheduling: true)
+            return { [scheduler] () async throws(CenterError) in
+                if try await shown() { await scheduler.reschedule() }
+                return request.identifier
+            }
         }
         guard let fireDate = await scheduler.firstFireDate(of: trigger) else {
             throw CenterError("InvalidRequest", "request.trigger: it never fires (its date has passed or does not exist); pick a date in the future or leave out 'trigger' to show it now")
         }
         let pending = PendingRequest(app: app, request: request, fireDate: fireDate, addedAt: scheduler.now())
-        let saved = try await saving("the request") { try await store.savePending(pending, limit: limits.pendingPerApp) }
-        guard saved else {
-            throw CenterError("LimitExceeded", "\(app) has \(limits.pendingPerApp) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
+        let limit = limits.pendingPerApp
+        let saved = store.queuePending(pending, limit: limit)
+        return { [scheduler] () async throws(CenterError) in
+            guard try await Self.saving("the request", { try await saved.value }) else {
+                throw CenterError("LimitExceeded", "\(app) has \(limit) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
+            }
+            await scheduler.added(fireDate: fireDate)
+            return request.identifier
         }
-        await scheduler.added(fireDate: fireDate)
-        return request.identifier
     }
 
-    /// Adds a request given as JSON.
-    public func add(_ app: AppID, json: String, attachmentsWithin: String? = nil) async throws(CenterError) -> String {
+    /// Adds a request given as JSON, in two parts (see ``startAdd(_:request:attachmentsWithin:)``).
+    public func startAdd(_ app: AppID, json: String, attachmentsWithin: String? = nil) async throws(CenterError) -> Rest<String> {
         let request = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeRequest(json, limits: limits) }
-        return try await add(app, request: request, attachmentsWithin: attachmentsWithin)
+        return try await startAdd(app, request: request, attachmentsWithin: attachmentsWithin)
     }
 
     /// The simplest post: a title and body, optionally with a category's buttons.
     public func post(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> String {
+        try await startPost(app, category: category, title: title, body: body)()
+    }
+
+    /// ``post(_:category:title:body:)`` in two parts (see ``startAdd(_:request:attachmentsWithin:)``).
+    public func startPost(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> Rest<String> {
         let content = NotificationContent(title: title, body: body, categoryIdentifier: category)
-        return try await add(app, request: NotificationRequest(content: content))
+        return try await startAdd(app, request: NotificationRequest(content: content))
     }
 
     /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
-    /// its badge like ``setBadge(_:count:)``; returns the request identifier, or `""` for a
-    /// payload that only sets the badge.
-    public func postPayload(_ app: AppID, json: String) async throws(CenterError) -> String {
+    /// its badge like ``setBadge(_:count:)``; the rest returns the request identifier, or `""`
+    /// for a payload that only sets the badge (two parts, as ``startAdd(_:request:attachmentsWithin:)``).
+    public func startPostPayload(_ app: AppID, json: String) async throws(CenterError) -> Rest<String> {
         let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
-        var identifier = ""
-        if let request = payload.request { identifier = try await add(app, request: request) }
+        var rest: Rest<String> = { "" }
+        if let request = payload.request { rest = try await startAdd(app, request: request) }
         if let badge = payload.badge { try setBadge(app, count: badge) }
-        return identifier
+        return rest
     }
 
     /// Sets the badge count of `app` (0 clears it) and announces it to docks with the Unity
@@ -133,16 +154,17 @@ public actor Center {
     /// handler answered `keep` after the server had closed it.
     public func present(_ request: NotificationRequest, of app: AppID) async {
         let category = try? category(request.content.categoryIdentifier, of: app)
-        _ = try? await show(request, of: app, category: category)
+        _ = try? await startShow(request, of: app, category: category)()
     }
 
     /// Puts `request` on screen (in place of the one with its identifier) and records it; with
     /// `unscheduling`, also takes a pending request with its identifier out of pending, in the
-    /// same transaction, and returns whether there was one.
-    @discardableResult
-    private func show(
+    /// same transaction. Returns once the notification has its place and its record is
+    /// queued; the rest waits for the server and the commit, and says whether a pending
+    /// request was taken out.
+    private func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
-    ) async throws(CenterError) -> Bool {
+    ) async throws(CenterError) -> Rest<Bool> {
         var request = request
         let options = await presentationAdvisor?(request, app)
         if let options {
@@ -152,23 +174,31 @@ public actor Center {
         if let badge = request.content.badge { try? setBadge(app, count: badge) }
         // Asked, and neither a banner nor a place in the list: the app takes it from here.
         if let options, options.isDisjoint(with: ["banner", "list", "alert"]) {
-            guard unscheduling else { return false }
-            return try await saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
+            guard unscheduling else { return { false } }
+            let removed = try await Self.saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
+            return { removed }
         }
-        let serverID = await bridge.show(appID: app, request: request, category: category)
-        let delivered = DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date())
-        return try await saving("the delivered notification") { try await store.saveDelivered(delivered, unscheduling: unscheduling) }
+        // Recorded before the server is asked (its id follows when it answers), so that what
+        // is on screen is always in the store, and in the order of the calls.
+        let (key, serverID) = await bridge.stage(appID: app, request: request, category: category)
+        let saved = store.queueDelivered(
+            DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date()),
+            unscheduling: unscheduling)
+        return { [bridge] () async throws(CenterError) in
+            await bridge.present(key)
+            return try await Self.saving("the delivered notification") { try await saved.value }
+        }
     }
 
     /// The pending requests of `app`, soonest first, as JSON.
     public func pendingJSON(_ app: AppID) async throws(CenterError) -> String {
-        let pending = try await saving("pending requests", reading: true) { try await store.pending(of: app) }
+        let pending = try await Self.saving("pending requests", reading: true) { try await store.pending(of: app) }
         return ModelJSON.encode(pending.map(\.request))
     }
 
     /// Unschedules requests of `app` (all of them for nil); unknown ids are ignored, as on Apple platforms.
     public func removePending(_ app: AppID, ids: [String]?) async throws(CenterError) {
-        try await saving("the removal") { _ = try await store.removePending(app, ids: ids) }
+        try await Self.saving("the removal") { _ = try await store.removePending(app, ids: ids) }
         await scheduler.reschedule()
     }
 
@@ -181,7 +211,7 @@ public actor Center {
         if ids == nil { targets = await bridge.delivered(appID: app).map(\.identifier) }
         for id in targets {
             await bridge.close(NotificationKey(appID: app, requestID: id))
-            try await saving("the removal") { try await store.removeDelivered(app, identifier: id) }
+            try await Self.saving("the removal") { try await store.removeDelivered(app, identifier: id) }
         }
     }
 
@@ -195,7 +225,9 @@ public actor Center {
     }
 
     /// Runs a store operation; a failure becomes a named error saying nothing was changed.
-    private func saving<T>(_ what: String, reading: Bool = false, _ body: () async throws -> T) async throws(CenterError) -> T {
+    private static func saving<T>(
+        _ what: String, reading: Bool = false, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async throws(CenterError) -> T {
         do {
             return try await body()
         } catch let error as CenterError {

@@ -21,6 +21,17 @@ public enum CenterInterface {
                 try await body(call, try await callers.app(of: call, runsPrograms: runsPrograms))
             }
         }
+        /// A method declared like `method`, whose body returns the rest of the call once what
+        /// must follow the order of the calls is done (see `Method.Body.pipelined`).
+        func pipelined(
+            _ name: String, in inputs: String, out outputs: String,
+            _ body: @escaping @Sendable (MethodCall, AppID) async throws -> Method.Rest
+        ) -> Method {
+            precondition(inputs.hasPrefix("s app_id"), "\(name) must take the app id first")
+            return Method(name, in: inputs, out: outputs, body: .pipelined { call in
+                try await body(call, try await callers.app(of: call))
+            })
+        }
         return Interface(
             name,
             methods: [
@@ -31,17 +42,19 @@ public enum CenterInterface {
                 method("GetCategories", in: "s app_id", out: "s json") { call, app in
                     [.string(await center.categoriesJSON(app))]
                 },
-                method("Post", in: "s app_id, s category_id, s title, s body", out: "s request_id") { call, app in
-                    let id = try await center.post(
+                pipelined("Post", in: "s app_id, s category_id, s title, s body", out: "s request_id") { call, app in
+                    let id = try await center.startPost(
                         app, category: call.argument(1), title: call.argument(2), body: call.argument(3))
-                    return [.string(id)]
+                    return { [.string(try await id())] }
                 },
-                method("Add", in: "s app_id, s request_json", out: "s request_id") { call, app in
+                pipelined("Add", in: "s app_id, s request_json", out: "s request_id") { call, app in
                     let attachments = await callers.attachmentDirectory(of: call.sender)
-                    return [.string(try await center.add(app, json: call.argument(1), attachmentsWithin: attachments))]
+                    let id = try await center.startAdd(app, json: call.argument(1), attachmentsWithin: attachments)
+                    return { [.string(try await id())] }
                 },
-                method("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call, app in
-                    [.string(try await center.postPayload(app, json: call.argument(1)))]
+                pipelined("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call, app in
+                    let id = try await center.startPostPayload(app, json: call.argument(1))
+                    return { [.string(try await id())] }
                 },
                 method("GetPending", in: "s app_id", out: "s json") { call, app in
                     [.string(try await center.pendingJSON(app))]

@@ -13,14 +13,14 @@ import UserNotificationsCore
 /// log line, never fatal: one bad row must not take every app's state with it.
 public final class Store: Sendable {
     private let database: any DatabaseWriter
-    /// The hot writes (pending requests, delivered notifications) go through here, so that
-    /// those of many calls in flight share a transaction.
+    /// Every write goes through here: applied in the order submitted, and those of many calls
+    /// in flight share a transaction.
     private let batch: WriteBatch
     private let logger: Logger
     /// How many requests each app has pending, counted once per app and then kept in step by
     /// the writes here (changed only inside write transactions, forgotten when one fails), so
     /// that the limit check of an add does not count an app's rows each time.
-    private let pendingCounts = Mutex<[String: Int]>([:])
+    private let pendingCounts = PendingCounts()
 
     /// Opens (creating and migrating) `state.sqlite` in `directory`.
     public init(directory: URL, logger: Logger) throws {
@@ -28,7 +28,9 @@ public final class Store: Sendable {
         var configuration = Configuration()
         configuration.label = "usernoted.store"
         database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
-        batch = WriteBatch(database)
+        // A transaction that did not commit may have changed counts: they are counted again.
+        let counts = pendingCounts
+        batch = WriteBatch(database) { counts.withLock { $0 = [:] } }
         self.logger = logger
         try StoreSchema.migrator.migrate(database)
     }
@@ -49,7 +51,7 @@ public final class Store: Sendable {
     /// Replaces the categories of `app`.
     public func setCategories(_ categories: [NotificationCategory], of app: AppID) async throws {
         let json = ModelJSON.encode(categories)
-        try await database.write { db in
+        try await batch.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO category (app_id, json) VALUES (?, ?)", arguments: [app.rawValue, json])
         }
     }
@@ -79,7 +81,7 @@ public final class Store: Sendable {
         case .exec(let arguments): (busName, path, argv) = ("", "", String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self))
         case .application: return try await removeHandler(app)  // the default: nothing to keep
         }
-        try await database.write { db in
+        try await batch.write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO handler (app_id, bus_name, path, argv_json) VALUES (?, ?, ?, ?)",
                 arguments: [app.rawValue, busName, path, argv])
@@ -88,7 +90,7 @@ public final class Store: Sendable {
 
     /// Forgets the handler of `app`.
     public func removeHandler(_ app: AppID) async throws {
-        try await database.write { db in try db.execute(sql: "DELETE FROM handler WHERE app_id = ?", arguments: [app.rawValue]) }
+        try await batch.write { db in try db.execute(sql: "DELETE FROM handler WHERE app_id = ?", arguments: [app.rawValue]) }
     }
 
     /// Every app's handler.
@@ -124,17 +126,21 @@ public final class Store: Sendable {
     /// Saves (or replaces, by identifier) a pending request, in one transaction with the
     /// check that a new one does not take its app past `limit`; false (nothing saved) when it would.
     public func savePending(_ pending: PendingRequest, limit: Int) async throws -> Bool {
+        try await queuePending(pending, limit: limit).value
+    }
+
+    /// ``savePending(_:limit:)`` queued now, behind every write before it; its result comes later.
+    func queuePending(_ pending: PendingRequest, limit: Int) -> Committed<Bool> {
         let app = pending.app.rawValue
-        return try await keepingCounts(of: app) {
-            try await batch.write { db in
-                let exists = try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ?",
-                    arguments: [app, pending.request.identifier]) ?? false
-                if !exists, try self.pendingCount(of: app, in: db) >= limit { return false }
-                try Self.insert(pending, into: db)
-                if !exists { self.pendingCounts.withLock { $0[app]? += 1 } }
-                return true
-            }
+        let json = ModelJSON.encode(pending.request)
+        return batch.submit { db in
+            let exists = try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ?"),
+                arguments: [app, pending.request.identifier]) ?? false
+            if !exists, try self.pendingCount(of: app, in: db) >= limit { return false }
+            try Self.insert(pending, json: json, into: db)
+            if !exists { self.pendingCounts.withLock { $0[app]? += 1 } }
+            return true
         }
     }
 
@@ -146,30 +152,17 @@ public final class Store: Sendable {
         return count
     }
 
-    /// Runs a write that keeps `app`'s cached count in step; if it fails, the count is
-    /// forgotten (counted again next time), since the transaction may not have committed.
-    private func keepingCounts<T>(of app: String?, _ write: () async throws -> T) async throws -> T {
-        do {
-            return try await write()
-        } catch {
-            pendingCounts.withLock { counts in if let app { counts[app] = nil } else { counts = [:] } }
-            throw error
-        }
-    }
-
     /// Removes pending requests of `app` (all of them for nil); returns the identifiers removed.
     @discardableResult
     public func removePending(_ app: AppID, ids: [String]?) async throws -> [String] {
-        try await keepingCounts(of: app.rawValue) {
-            try await database.write { db in
-                let existing = try String.fetchAll(db, sql: "SELECT identifier FROM pending WHERE app_id = ?", arguments: [app.rawValue])
-                let targets = ids.map { wanted in existing.filter(Set(wanted).contains) } ?? existing
-                for id in targets {
-                    try db.execute(sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, id])
-                }
-                self.pendingCounts.withLock { $0[app.rawValue] = existing.count - targets.count }
-                return targets
+        try await batch.write { db in
+            let existing = try String.fetchAll(db, sql: "SELECT identifier FROM pending WHERE app_id = ?", arguments: [app.rawValue])
+            let targets = ids.map { wanted in existing.filter(Set(wanted).contains) } ?? existing
+            for id in targets {
+                try db.execute(sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, id])
             }
+            self.pendingCounts.withLock { $0[app.rawValue] = existing.count - targets.count }
+            return targets
         }
     }
 
@@ -209,13 +202,7 @@ public final class Store: Sendable {
     /// once; nothing happens if it was replaced or removed since it was read (`firing` no
     /// longer matches the row).
     public func fired(_ firing: PendingRequest, next: Date?) async throws {
-        try await keepingCounts(of: firing.app.rawValue) {
-            try await firedTransaction(firing, next: next)
-        }
-    }
-
-    private func firedTransaction(_ firing: PendingRequest, next: Date?) async throws {
-        try await database.write { db in
+        try await batch.write { db in
             let stillThere = try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ? AND fire_date = ? AND request_json = ?",
                 arguments: [firing.app.rawValue, firing.request.identifier, firing.fireDate.timeIntervalSince1970,
@@ -234,11 +221,11 @@ public final class Store: Sendable {
         }
     }
 
-    private static func insert(_ pending: PendingRequest, into db: Database) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO pending (app_id, identifier, request_json, fire_date, added_at) VALUES (?, ?, ?, ?, ?)",
-            arguments: [pending.app.rawValue, pending.request.identifier, ModelJSON.encode(pending.request),
-                        pending.fireDate.timeIntervalSince1970, pending.addedAt.timeIntervalSince1970])
+    private static func insert(_ pending: PendingRequest, json: String, into db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO pending (app_id, identifier, request_json, fire_date, added_at) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [pending.app.rawValue, pending.request.identifier, json,
+                              pending.fireDate.timeIntervalSince1970, pending.addedAt.timeIntervalSince1970])
     }
 
     private func fetchPending(_ clause: String, _ arguments: StatementArguments) async throws -> [PendingRequest] {
@@ -263,38 +250,44 @@ public final class Store: Sendable {
     /// pending in the same transaction and returns whether there was one.
     @discardableResult
     public func saveDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) async throws -> Bool {
-        let category = delivered.category.map { ModelJSON.encode([$0]) }
+        try await queueDelivered(delivered, unscheduling: unscheduling).value
+    }
+
+    /// ``saveDelivered(_:unscheduling:)`` queued now, behind every write before it; its result comes later.
+    func queueDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) -> Committed<Bool> {
         let app = delivered.app.rawValue
-        return try await keepingCounts(of: app) { try await batch.write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO delivered (app_id, identifier, request_json, category_json, server_id, delivered_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [delivered.app.rawValue, delivered.request.identifier, ModelJSON.encode(delivered.request),
-                            category, delivered.serverID.map { Int64($0) }, delivered.date.timeIntervalSince1970])
+        let arguments: StatementArguments = [
+            app, delivered.request.identifier, ModelJSON.encode(delivered.request),
+            delivered.category.map { ModelJSON.encode([$0]) }, delivered.serverID.map { Int64($0) },
+            delivered.date.timeIntervalSince1970,
+        ]
+        return batch.submit { db in
+            try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO delivered (app_id, identifier, request_json, category_json, server_id, delivered_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: arguments)
             guard unscheduling else { return false }
-            try db.execute(
-                sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app, delivered.request.identifier])
+            try db.cachedStatement(sql: "DELETE FROM pending WHERE app_id = ? AND identifier = ?")
+                .execute(arguments: [app, delivered.request.identifier])
             guard db.changesCount > 0 else { return false }
             self.pendingCounts.withLock { $0[app]? -= 1 }
             return true
-        } }
+        }
     }
 
     /// Notes the server id a delivered notification got.
     public func setServerID(_ serverID: UInt32?, of key: (app: AppID, identifier: String)) async throws {
-        try await database.write { db in
-            try db.execute(
-                sql: "UPDATE delivered SET server_id = ? WHERE app_id = ? AND identifier = ?",
-                arguments: [serverID.map { Int64($0) }, key.app.rawValue, key.identifier])
+        try await batch.write { db in
+            try db.cachedStatement(sql: "UPDATE delivered SET server_id = ? WHERE app_id = ? AND identifier = ?")
+                .execute(arguments: [serverID.map { Int64($0) }, key.app.rawValue, key.identifier])
         }
     }
 
     /// Forgets a notification that left the screen.
     public func removeDelivered(_ app: AppID, identifier: String) async throws {
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM delivered WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, identifier])
+        try await batch.write { db in
+            try db.cachedStatement(sql: "DELETE FROM delivered WHERE app_id = ? AND identifier = ?")
+                .execute(arguments: [app.rawValue, identifier])
         }
     }
 
@@ -344,12 +337,12 @@ public final class Store: Sendable {
     /// Appends a response already encoded as `json`; returns its place in line, and whether it
     /// is the oldest waiting for its app (then it goes out next).
     public func enqueue(_ response: NotificationResponse, json: String) async throws -> (seq: Int64, isNext: Bool) {
-        try await database.write { db in
-            try db.execute(
-                sql: "INSERT INTO outbox (app_id, response_json, created_at) VALUES (?, ?, ?)",
-                arguments: [response.appId.rawValue, json, response.date.timeIntervalSince1970])
+        try await batch.write { db in
+            try db.cachedStatement(sql: "INSERT INTO outbox (app_id, response_json, created_at) VALUES (?, ?, ?)")
+                .execute(arguments: [response.appId.rawValue, json, response.date.timeIntervalSince1970])
             let seq = db.lastInsertedRowID
-            let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM outbox WHERE app_id = ?", arguments: [response.appId.rawValue])
+            let oldest = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT MIN(seq) FROM outbox WHERE app_id = ?"), arguments: [response.appId.rawValue])
             return (seq, oldest == seq)
         }
     }
@@ -389,13 +382,13 @@ public final class Store: Sendable {
 
     /// Removes an acknowledged response.
     public func acknowledge(_ seq: Int64) async throws {
-        try await database.write { db in try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [seq]) }
+        try await batch.write { db in try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?").execute(arguments: [seq]) }
     }
 
     /// Runs raw SQL, for tests that damage rows on purpose.
     func corrupt(_ sql: String) async throws {
         pendingCounts.withLock { $0 = [:] }
-        try await database.write { db in try db.execute(sql: sql) }
+        try await batch.write { db in try db.execute(sql: sql) }
     }
 
     // MARK: Decoding rows
@@ -453,4 +446,11 @@ public struct DeliveredNotification: Sendable, Hashable {
         self.serverID = serverID
         self.date = date
     }
+}
+
+/// How many requests each app has pending (see ``Store``), shared with the store's write batch.
+private final class PendingCounts: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+
+    func withLock<R>(_ body: (inout [String: Int]) -> R) -> R { counts.withLock { body(&$0) } }
 }

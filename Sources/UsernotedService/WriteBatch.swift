@@ -3,9 +3,10 @@ import Synchronization
 
 /// Group commit: the writes that arrive while a transaction is being written go together in
 /// the next one, so that many calls in flight share one transaction per turn instead of
-/// queueing one each. A lone write is started at once. Each write runs in a savepoint of
-/// its own: one that throws is rolled back alone, and only its caller sees the error; a
-/// transaction that fails to commit fails every write in it.
+/// queueing one each. A lone write is started at once. Writes are applied in the order they
+/// were submitted. Each runs in a savepoint of its own: one that throws is rolled back alone,
+/// and only its caller sees the error; a transaction that fails to commit fails every write
+/// in it (and `onFailedCommit` runs).
 final class WriteBatch: Sendable {
     /// One write: runs inside the transaction, then hears how the commit went.
     private struct Job: Sendable {
@@ -14,40 +15,50 @@ final class WriteBatch: Sendable {
     }
 
     private let database: any DatabaseWriter
+    private let onFailedCommit: @Sendable () -> Void
     /// Writes waiting for the next transaction, and whether one is being written.
     private let state = Mutex<(waiting: [Job], writing: Bool)>(([], false))
 
-    init(_ database: any DatabaseWriter) { self.database = database }
+    init(_ database: any DatabaseWriter, onFailedCommit: @escaping @Sendable () -> Void = {}) {
+        self.database = database
+        self.onFailedCommit = onFailedCommit
+    }
 
     /// Runs `body` in the next transaction; returns its result once that transaction is committed.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let outcome = Mutex<Result<T, any Error>?>(nil)
-            let job = Job(
-                run: { db in
-                    do {
-                        var value: T?
-                        try db.inSavepoint {
-                            value = try body(db)
-                            return .commit
-                        }
-                        outcome.withLock { $0 = .success(value!) }
-                    } catch {
-                        outcome.withLock { $0 = .failure(error) }
+        try await submit(body).value
+    }
+
+    /// Queues `body` for the next transaction now, behind every write submitted before it;
+    /// the result can be awaited later.
+    func submit<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) -> Committed<T> {
+        let committed = Committed<T>()
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let job = Job(
+            run: { db in
+                do {
+                    var value: T?
+                    try db.inSavepoint {
+                        value = try body(db)
+                        return .commit
                     }
-                },
-                finish: { commitError in
-                    if let commitError { return continuation.resume(throwing: commitError) }
-                    continuation.resume(with: outcome.withLock { $0! })
-                })
-            let start = state.withLock { state -> Bool in
-                state.waiting.append(job)
-                guard !state.writing else { return false }
-                state.writing = true
-                return true
-            }
-            if start { writeWaiting() }
+                    outcome.withLock { $0 = .success(value!) }
+                } catch {
+                    outcome.withLock { $0 = .failure(error) }
+                }
+            },
+            finish: { commitError in
+                if let commitError { return committed.resolve(.failure(commitError)) }
+                committed.resolve(outcome.withLock { $0! })
+            })
+        let start = state.withLock { state -> Bool in
+            state.waiting.append(job)
+            guard !state.writing else { return false }
+            state.writing = true
+            return true
         }
+        if start { writeWaiting() }
+        return committed
     }
 
     /// Writes everything waiting in one transaction, then what came meanwhile, until nothing waits.
@@ -61,8 +72,36 @@ final class WriteBatch: Sendable {
         guard !jobs.isEmpty else { return }
         database.asyncWrite({ db in jobs.forEach { $0.run(db) } }, completion: { [self] _, result in
             let error: (any Error)? = if case .failure(let error) = result { error } else { nil }
+            if error != nil { onFailedCommit() }
             jobs.forEach { $0.finish(error) }
             writeWaiting()
         })
+    }
+}
+
+/// A write submitted to a ``WriteBatch``: its result, once its transaction is committed.
+final class Committed<T: Sendable>: Sendable {
+    private let state = Mutex<(result: Result<T, any Error>?, waiters: [CheckedContinuation<T, any Error>])>((nil, []))
+
+    /// The write's result; throws its error, or the commit's.
+    var value: T {
+        get async throws {
+            try await withCheckedThrowingContinuation { continuation in
+                let result = state.withLock { state -> Result<T, any Error>? in
+                    if state.result == nil { state.waiters.append(continuation) }
+                    return state.result
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        }
+    }
+
+    fileprivate func resolve(_ result: Result<T, any Error>) {
+        let waiters = state.withLock { state in
+            state.result = result
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume(with: result) }
     }
 }
