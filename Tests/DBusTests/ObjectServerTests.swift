@@ -133,6 +133,42 @@ import TestSupport
         #expect(order.filter { $0.hasPrefix("busy-") } == (0..<20).map { "busy-\($0)" })  // each peer's calls in the order sent
     }
 
+    @Test func aPipelinedCallsRestOverlapsTheNextCallsAndASerialCallWaitsForIt() async throws {
+        let bus = try PrivateBus()
+        let server = try bus.connect()
+        let log = Inbox<String>()
+        let gates = ["a": Inbox<Bool>(), "b": Inbox<Bool>()]
+        server.export([Interface("org.example.Work", methods: [
+            Method("Start", in: "s who", body: .pipelined { call in
+                let who: String = call.argument(0)
+                if who == "a" { try await Task.sleep(for: .milliseconds(50)) }  // b must still wait for this part
+                log.put("start \(who)")
+                return {
+                    _ = try await gates[who]!.next(within: .seconds(10), "the gate of \(who)")
+                    log.put("end \(who)")
+                    return []
+                }
+            }),
+            Method("Read") { _ in
+                log.put("read")
+                return []
+            },
+        ])], at: "/work")
+        let client = try bus.connect()
+        for (member, body) in [("Start", [Value.string("a")]), ("Start", [.string("b")]), ("Read", [])] {
+            try client.send(Message.methodCall(destination: server.uniqueName, path: "/work", interface: "org.example.Work", member: member, body: body))
+        }
+        // b starts once a's ordered part is done, while a's rest is under way; the serial
+        // Read waits for both rests.
+        #expect(try await log.next() == "start a")
+        #expect(try await log.next() == "start b")
+        gates["b"]!.put(true)
+        #expect(try await log.next() == "end b")
+        gates["a"]!.put(true)
+        #expect(try await log.next() == "end a")
+        #expect(try await log.next() == "read")
+    }
+
     @Test func aReplyThatCannotBeSentBecomesAnErrorNotASilence() async throws {
         let p = try peers()
         p.server.export([Interface("org.example.Broken", methods: [

@@ -112,6 +112,32 @@ import UserNotificationsCore
         #expect(try await scene.call("GetDelivered", .string("org.example.Calendar")) == "[]")
     }
 
+    /// Post, Add and PostPayload overlap their waiting with the calls after them; what one
+    /// app sends back to back still takes effect in the order sent.
+    @Test func callsSentBackToBackTakeEffectInTheOrderSent() async throws {
+        let scene = try await ServiceScene()
+        let app = "org.example.Calendar"
+        let tomorrow = #"{"identifier":"X","content":{"title":"later"},"trigger":{"timeInterval":86400}}"#
+        let calls: [(String, [Value])] = [
+            ("Add", [.string(app), .string(tomorrow)]),
+            ("RemovePending", [.string(app), .array(.string, [.string("X")])]),
+            ("Add", [.string(app), .string(#"{"identifier":"Y","content":{"title":"first"}}"#)]),
+            ("Add", [.string(app), .string(#"{"identifier":"Y","content":{"title":"second"}}"#)]),
+            ("Add", [.string(app), .string(tomorrow.replacingOccurrences(of: "\"X\"", with: "\"Z\""))]),
+            ("Post", [.string(app), .string(""), .string("shown now"), .string("")]),
+        ]
+        for (method, body) in calls {  // sent in order, replies not awaited
+            try scene.app.send(Message.methodCall(
+                destination: CenterInterface.busName, path: CenterInterface.path, interface: CenterInterface.name,
+                member: method, body: body))
+        }
+        let pending = try ModelJSON.decodeRequests(try await scene.call("GetPending", .string(app)) ?? "")
+        #expect(pending.map(\.identifier) == ["Z"], "X was removed after it was added")
+        let delivered = try ModelJSON.decodeRequests(try await scene.call("GetDelivered", .string(app)) ?? "")
+        #expect(delivered.count == 2)
+        #expect(delivered.first { $0.identifier == "Y" }?.content.title == "second", "the later Add replaced the earlier")
+    }
+
     @Test func aSecondDaemonRefusesToStartAndSaysWhy() async throws {
         let scene = try await ServiceScene()
         let second = Daemon(connection: try scene.bus.connect(), store: scene.daemon.store, logger: .init(label: "second"))
