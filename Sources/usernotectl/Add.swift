@@ -3,6 +3,7 @@ import ArgumentParser
 /// `usernotectl add --app ID REQUEST.json|-`: posts or schedules a full request and prints its id.
 struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Post or schedule a request given as JSON and print its id.",
         discussion: """
             The request is {"identifier"?, "content", "trigger"?}, with Apple's field names.

@@ -3,6 +3,7 @@ import ArgumentParser
 /// `usernotectl delivered list|remove|clear`: requests on screen.
 struct Delivered: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delivered",
         abstract: "List or take off the screen an app's notifications.",
         subcommands: [ListRequests<DeliveredShelf>.self, RemoveRequests<DeliveredShelf>.self,
                       ClearRequests<DeliveredShelf>.self])

@@ -5,6 +5,7 @@ import UserNotificationsCore
 /// `usernotectl monitor [--app ID] [--count N]`: prints one line per response until interrupted.
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "monitor",
         abstract: "Print each response, one per line, until interrupted.",
         discussion: """
             Text: app id, request id, action identifier and the typed text, tab-separated; with --json, \

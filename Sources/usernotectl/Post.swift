@@ -3,6 +3,7 @@ import ArgumentParser
 /// `usernotectl post --app ID [options] TITLE [BODY]`: shows a notification now and prints its request id.
 struct Post: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "post",
         abstract: "Post a notification now and print its request id.",
         discussion: """
             Uses the Post method when only a category, title and body are given, else Add with a full request; --image adds an attachment (content.attachments).

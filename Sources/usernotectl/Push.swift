@@ -3,6 +3,7 @@ import ArgumentParser
 /// `usernotectl push --app ID PAYLOAD.json|-`: posts an APNs-shaped payload and prints the request id.
 struct Push: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "push",
         abstract: "Post an APNs-shaped payload and print its request id.",
         discussion: """
             The payload is what a push server would send: {"aps": {"alert": {"title", "body"}, "category"}, …}; \

@@ -5,6 +5,7 @@ import UserNotificationsCore
 /// primary action, as a watch's Double Tap does (RespondPrimary).
 struct Respond: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "respond",
         abstract: "Answer the newest notification with its primary action.",
         discussion: """
             The primary action is the first action of the notification's category that is neither \

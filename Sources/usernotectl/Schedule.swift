@@ -4,6 +4,7 @@ import UserNotificationsCore
 /// `usernotectl schedule --app ID (--in|--at|--every|--calendar) [options] TITLE [BODY]`: a request with a trigger.
 struct Schedule: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schedule",
         abstract: "Schedule a notification and print its request id.",
         discussion: """
             Give exactly one of --in, --at, --every or --calendar. Dates and times are the user's local time. \

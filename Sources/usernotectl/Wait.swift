@@ -5,6 +5,7 @@ import UserNotificationsCore
 /// `usernotectl wait --app ID [--request R] [--timeout T]`: prints the next response and exits.
 struct Wait: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "wait",
         abstract: "Wait for the next response of an app and print it.",
         discussion: """
             Prints the chosen action's identifier (default for a click on the body, dismiss for a close), \

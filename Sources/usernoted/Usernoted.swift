@@ -9,6 +9,7 @@ import UsernotedService
 @main
 struct Usernoted: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "usernoted",
         abstract: "Serve io.github.usernoted on the session bus: categories, scheduled notifications and responses.",
         discussion: "Stops on SIGTERM or SIGINT, or when the session bus goes away. Logs go to standard error. Refuses to serve the system bus.")
 
