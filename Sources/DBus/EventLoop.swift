@@ -1,6 +1,10 @@
 import CDBus
 import Dispatch
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Drives one libdbus connection from its watches and timeouts, with dispatch sources
 /// on the connection's serial queue: the process sleeps in epoll until a descriptor is
 /// ready or a libdbus timeout is due, and never polls.
@@ -71,28 +75,37 @@ final class EventLoop: @unchecked Sendable {
     private func update(watch: OpaquePointer) {
         remove(watch: watch)
         guard dbus_watch_get_enabled(watch) != 0 else { return }
-        let fd = dbus_watch_get_unix_fd(watch)
         let flags = dbus_watch_get_flags(watch)
         var sources: [any DispatchSourceProtocol] = []
-        let onActivity = onActivity
-        if flags & DBUS_WATCH_READABLE.rawValue != 0 {
-            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler {
-                dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
-                onActivity()
-            }
+        if flags & DBUS_WATCH_READABLE.rawValue != 0, let source = source(for: watch, DBUS_WATCH_READABLE, DispatchSource.makeReadSource) {
             sources.append(source)
         }
-        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler {
-                dbus_watch_handle(watch, DBUS_WATCH_WRITABLE.rawValue)
-                onActivity()
-            }
+        if flags & DBUS_WATCH_WRITABLE.rawValue != 0, let source = source(for: watch, DBUS_WATCH_WRITABLE, DispatchSource.makeWriteSource) {
             sources.append(source)
         }
         sources.forEach { $0.resume() }
         watchSources[watch] = sources
+    }
+
+    /// A source that handles `condition` of `watch` on a descriptor of its own, a duplicate
+    /// closed only once the source is cancelled: libdbus closes its socket right after removing
+    /// the watch, and a source whose descriptor is closed (and perhaps reused by the next
+    /// connection) before libdispatch has unregistered it can crash libdispatch's event loop or
+    /// take the events of the connection that reused the number.
+    private func source(
+        for watch: OpaquePointer, _ condition: DBusWatchFlags,
+        _ make: (Int32, DispatchQueue?) -> any DispatchSourceProtocol
+    ) -> (any DispatchSourceProtocol)? {
+        let fd = fcntl(dbus_watch_get_unix_fd(watch), F_DUPFD_CLOEXEC, 0)
+        guard fd >= 0 else { return nil }
+        let source = make(fd, queue)
+        let onActivity = onActivity
+        source.setEventHandler {
+            dbus_watch_handle(watch, condition.rawValue)
+            onActivity()
+        }
+        source.setCancelHandler { close(fd) }
+        return source
     }
 
     private func remove(watch: OpaquePointer) {
