@@ -4,56 +4,47 @@
 /// else's: with a single arrival-order queue, an app flooding the daemon with calls would
 /// delay every other app's calls by its whole backlog. Each sender's calls keep their order.
 struct IncomingCalls {
-    /// Each sender's calls, oldest first (from `head` on).
-    private var lines: [String: Line] = [:]
+    /// Each sender's calls, oldest first.
+    private var lines: [String: Line<Message>] = [:]
     /// Senders with calls waiting, in the order they are served.
-    private var turns: [String] = []
-    private var turnHead = 0
+    private var turns = Line<String>()
 
     /// Whether no call waits.
-    var isEmpty: Bool { turnHead == turns.count }
+    var isEmpty: Bool { turns.isEmpty }
 
     /// Queues `message` behind its sender's earlier calls.
     mutating func append(_ message: Message) {
         let sender = message.sender ?? ""
-        if lines[sender, default: Line()].isEmpty { push(sender) }
+        if lines[sender, default: Line()].isEmpty { turns.append(sender) }
         lines[sender, default: Line()].append(message)
     }
 
     /// The next call to answer: the oldest of the sender whose turn it is.
     mutating func next() -> Message? {
-        guard turnHead < turns.count else { return nil }
-        let sender = turns[turnHead]
-        turnHead += 1
-        if turnHead > 64, turnHead * 2 > turns.count {
-            turns.removeFirst(turnHead)
-            turnHead = 0
-        }
+        guard let sender = turns.popFirst() else { return nil }
         let message = lines[sender]?.popFirst()
-        if lines[sender]?.isEmpty == false { push(sender) } else { lines[sender] = nil }
+        if lines[sender]?.isEmpty == false { turns.append(sender) } else { lines[sender] = nil }
         return message
     }
 
-    private mutating func push(_ sender: String) { turns.append(sender) }
-
-    /// One sender's calls: an array read from `head`, compacted now and then.
-    private struct Line {
-        private var items: [Message] = []
+    /// A first-in, first-out line: an array read from `head`, compacted now and then.
+    private struct Line<Element> {
+        private var items: [Element] = []
         private var head = 0
 
         var isEmpty: Bool { head == items.count }
 
-        mutating func append(_ message: Message) { items.append(message) }
+        mutating func append(_ item: Element) { items.append(item) }
 
-        mutating func popFirst() -> Message? {
+        mutating func popFirst() -> Element? {
             guard head < items.count else { return nil }
-            let message = items[head]
+            let item = items[head]
             head += 1
             if head > 64, head * 2 > items.count {
                 items.removeFirst(head)
                 head = 0
             }
-            return message
+            return item
         }
     }
 }
