@@ -66,17 +66,12 @@ public actor Center {
         return found
     }
 
-    /// Shows a request now, or schedules it when it has a trigger; returns its identifier
-    /// (generated when the request has none). The same identifier replaces what is pending
-    /// and, when it fires, what is on screen. Attachments must be in `attachmentsWithin` when
-    /// given (a sandboxed app's own directory).
-    public func add(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> String {
-        try await startAdd(app, request: request, attachmentsWithin: attachmentsWithin)()
-    }
-
-    /// ``add(_:request:attachmentsWithin:)`` in two parts: what must follow the order of the
-    /// calls is done when this returns (the checks, the place on screen or in pending, the
-    /// write queued); the rest waits for the server and the disk, and returns the identifier.
+    /// Shows a request now, or schedules it when it has a trigger, in two parts: what must
+    /// follow the order of the calls is done when this returns (the checks, the place on
+    /// screen or in pending, the write queued); the rest waits for the server and the disk,
+    /// and returns the request's identifier (generated when the request has none). The same
+    /// identifier replaces what is pending and, when it fires, what is on screen. Attachments
+    /// must be in `attachmentsWithin` when given (a sandboxed app's own directory).
     public func startAdd(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> Rest<String> {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in
@@ -117,12 +112,8 @@ public actor Center {
         return try await startAdd(app, request: request, attachmentsWithin: attachmentsWithin)
     }
 
-    /// The simplest post: a title and body, optionally with a category's buttons.
-    public func post(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> String {
-        try await startPost(app, category: category, title: title, body: body)()
-    }
-
-    /// ``post(_:category:title:body:)`` in two parts (see ``startAdd(_:request:attachmentsWithin:)``).
+    /// The simplest post: a title and body, optionally with a category's buttons, in two
+    /// parts (see ``startAdd(_:request:attachmentsWithin:)``).
     public func startPost(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> Rest<String> {
         let content = NotificationContent(title: title, body: body, categoryIdentifier: category)
         return try await startAdd(app, request: NotificationRequest(content: content))

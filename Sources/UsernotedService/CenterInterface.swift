@@ -21,15 +21,16 @@ public enum CenterInterface {
                 try await body(call, try await callers.app(of: call, runsPrograms: runsPrograms))
             }
         }
-        /// A method declared like `method`, whose body returns the rest of the call once what
-        /// must follow the order of the calls is done (see `Method.Body.pipelined`).
+        /// A method declared like `method` that answers a request id: its body returns the
+        /// rest of the call once what must follow the order of the calls is done (see
+        /// `Method.Body.pipelined`).
         func pipelined(
-            _ name: String, in inputs: String, out outputs: String,
-            _ body: @escaping @Sendable (MethodCall, AppID) async throws -> Method.Rest
+            _ name: String, in inputs: String, _ body: @escaping @Sendable (MethodCall, AppID) async throws -> Center.Rest<String>
         ) -> Method {
             precondition(inputs.hasPrefix("s app_id"), "\(name) must take the app id first")
-            return Method(name, in: inputs, out: outputs, body: .pipelined { call in
-                try await body(call, try await callers.app(of: call))
+            return Method(name, in: inputs, out: "s request_id", body: .pipelined { call in
+                let id = try await body(call, try await callers.app(of: call))
+                return { [.string(try await id())] }
             })
         }
         return Interface(
@@ -42,19 +43,15 @@ public enum CenterInterface {
                 method("GetCategories", in: "s app_id", out: "s json") { call, app in
                     [.string(await center.categoriesJSON(app))]
                 },
-                pipelined("Post", in: "s app_id, s category_id, s title, s body", out: "s request_id") { call, app in
-                    let id = try await center.startPost(
-                        app, category: call.argument(1), title: call.argument(2), body: call.argument(3))
-                    return { [.string(try await id())] }
+                pipelined("Post", in: "s app_id, s category_id, s title, s body") { call, app in
+                    try await center.startPost(app, category: call.argument(1), title: call.argument(2), body: call.argument(3))
                 },
-                pipelined("Add", in: "s app_id, s request_json", out: "s request_id") { call, app in
+                pipelined("Add", in: "s app_id, s request_json") { call, app in
                     let attachments = await callers.attachmentDirectory(of: call.sender)
-                    let id = try await center.startAdd(app, json: call.argument(1), attachmentsWithin: attachments)
-                    return { [.string(try await id())] }
+                    return try await center.startAdd(app, json: call.argument(1), attachmentsWithin: attachments)
                 },
-                pipelined("PostPayload", in: "s app_id, s apns_json", out: "s request_id") { call, app in
-                    let id = try await center.startPostPayload(app, json: call.argument(1))
-                    return { [.string(try await id())] }
+                pipelined("PostPayload", in: "s app_id, s apns_json") { call, app in
+                    try await center.startPostPayload(app, json: call.argument(1))
                 },
                 method("GetPending", in: "s app_id", out: "s json") { call, app in
                     [.string(try await center.pendingJSON(app))]
