@@ -19,6 +19,7 @@ final class EventLoop: @unchecked Sendable {
     /// Called on `queue` after libdbus handled I/O or a timeout: dispatch what arrived.
     private let onActivity: @Sendable () -> Void
     private var watchSources: [OpaquePointer: [any DispatchSourceProtocol]] = [:]
+    private var descriptors: [OpaquePointer: WatchDescriptor] = [:]
     private var timeoutSources: [OpaquePointer: any DispatchSourceTimer] = [:]
 
     init(queue: DispatchQueue, onActivity: @escaping @Sendable () -> Void) {
@@ -32,7 +33,7 @@ final class EventLoop: @unchecked Sendable {
         dbus_connection_set_watch_functions(
             connection,
             { watch, data in EventLoop.from(data).update(watch: watch!); return 1 },
-            { watch, data in EventLoop.from(data).remove(watch: watch!) },
+            { watch, data in EventLoop.from(data).forget(watch: watch!) },
             { watch, data in EventLoop.from(data).update(watch: watch!) },
             context, nil)
         dbus_connection_set_timeout_functions(
@@ -57,7 +58,7 @@ final class EventLoop: @unchecked Sendable {
         dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
         dbus_connection_set_dispatch_status_function(connection, nil, nil, nil)
         dbus_connection_set_wakeup_main_function(connection, nil, nil, nil)
-        for sources in watchSources.values { sources.forEach { $0.cancel() } }
+        for watch in Set(watchSources.keys).union(descriptors.keys) { forget(watch: watch) }
         for source in timeoutSources.values { source.cancel() }
         watchSources = [:]
         timeoutSources = [:]
@@ -87,29 +88,45 @@ final class EventLoop: @unchecked Sendable {
         watchSources[watch] = sources
     }
 
-    /// A source that handles `condition` of `watch` on a descriptor of its own, a duplicate
-    /// closed only once the source is cancelled: libdbus closes its socket right after removing
-    /// the watch, and a source whose descriptor is closed (and perhaps reused by the next
-    /// connection) before libdispatch has unregistered it can crash libdispatch's event loop or
-    /// take the events of the connection that reused the number.
+    /// A source that handles `condition` of `watch` on the watch's own descriptor.
     private func source(
         for watch: OpaquePointer, _ condition: DBusWatchFlags,
         _ make: (Int32, DispatchQueue?) -> any DispatchSourceProtocol
     ) -> (any DispatchSourceProtocol)? {
-        let fd = fcntl(dbus_watch_get_unix_fd(watch), F_DUPFD_CLOEXEC, 0)
-        guard fd >= 0 else { return nil }
-        let source = make(fd, queue)
+        guard let descriptor = descriptor(of: watch) else { return nil }
+        let source = make(descriptor.fd, queue)
         let onActivity = onActivity
         source.setEventHandler {
             dbus_watch_handle(watch, condition.rawValue)
             onActivity()
         }
-        source.setCancelHandler { close(fd) }
+        descriptor.sources += 1
+        source.setCancelHandler { descriptor.sourceCancelled() }
         return source
+    }
+
+    /// The descriptor `watch`'s sources use, made on first use: a duplicate of libdbus's, kept
+    /// while the watch is toggled and closed only once the watch is gone and every source on
+    /// it is cancelled. libdbus closes its socket right after removing the watch, before
+    /// libdispatch has unregistered the cancelled sources; on that descriptor, a number the
+    /// next connection may reuse, libdispatch's event loop crashed or lost that connection's events.
+    private func descriptor(of watch: OpaquePointer) -> WatchDescriptor? {
+        if let known = descriptors[watch] { return known }
+        let fd = fcntl(dbus_watch_get_unix_fd(watch), F_DUPFD_CLOEXEC, 0)
+        guard fd >= 0 else { return nil }
+        let descriptor = WatchDescriptor(fd: fd)
+        descriptors[watch] = descriptor
+        return descriptor
     }
 
     private func remove(watch: OpaquePointer) {
         watchSources.removeValue(forKey: watch)?.forEach { $0.cancel() }
+    }
+
+    /// libdbus removed `watch`: its sources are cancelled and its descriptor closed after them.
+    private func forget(watch: OpaquePointer) {
+        remove(watch: watch)
+        descriptors.removeValue(forKey: watch)?.watchRemoved()
     }
 
     private func update(timeout: OpaquePointer) {
@@ -129,5 +146,30 @@ final class EventLoop: @unchecked Sendable {
 
     private func remove(timeout: OpaquePointer) {
         timeoutSources.removeValue(forKey: timeout)?.cancel()
+    }
+}
+
+/// A watch's own descriptor, closed once the watch is removed and no source uses it.
+private final class WatchDescriptor: @unchecked Sendable {
+    // @unchecked: used only on the event loop's queue (cancel handlers run there too).
+    let fd: Int32
+    /// Sources made on it whose cancellation has not completed.
+    var sources = 0
+    private var removed = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    func sourceCancelled() {
+        sources -= 1
+        closeIfUnused()
+    }
+
+    func watchRemoved() {
+        removed = true
+        closeIfUnused()
+    }
+
+    private func closeIfUnused() {
+        if removed, sources == 0 { close(fd) }
     }
 }
