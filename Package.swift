@@ -32,6 +32,8 @@ let package = Package(
         ),
         // Linux interfaces Glibc's Swift module leaves out (timerfd).
         .systemLibrary(name: "CLinux"),
+        // Swift concurrency's global enqueue hooks, so that usernoted can run its tasks on a queue of its own.
+        .target(name: "CConcurrencyHooks"),
         // A typed async binding of libdbus; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus"]),
         // Apple's notification model as pure values; Foundation only.
@@ -45,7 +47,7 @@ let package = Package(
         .target(
             name: "UsernotedService",
             dependencies: [
-                "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
+                "CConcurrencyHooks", "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -16,11 +16,8 @@ enum Idle {
         let before = try ProcessProbe.threads(of: daemon.pid)
         try await Task.sleep(for: .seconds(scale.idleSeconds))
         let after = try ProcessProbe.threads(of: daemon.pid)
-        var perThread: [(String, Int)] = []
-        for (tid, thread) in after.sorted(by: { $0.key < $1.key }) {
-            let old = before[tid] ?? .init(name: thread.name, voluntary: 0, involuntary: 0)
-            let woke = thread.voluntary - old.voluntary + thread.involuntary - old.involuntary
-            if woke > 0 { perThread.append(("\(thread.name)[\(tid == Int(daemon.pid) ? "main" : "\(tid)")]", woke)) }
+        let perThread = ProcessProbe.wakeups(from: before, to: after).map {
+            ("\($0.name)[\($0.thread == Int(daemon.pid) ? "main" : "\($0.thread)")]", $0.count)
         }
         let wakeups = perThread.reduce(0) { $0 + $1.1 }
         let ours = try ProcessProbe.residentBytes(of: daemon.pid)

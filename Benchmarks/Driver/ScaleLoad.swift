@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TestSupport
 
 /// P6: usernoted with many pending requests: the rate of `Add` with many calls in flight,
 /// a restart until it serves calls, its resident memory, and how late triggers due soon

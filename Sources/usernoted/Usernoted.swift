@@ -40,6 +40,14 @@ struct Usernoted: AsyncParsableCommand {
 
     func validate() throws { _ = try schedulerClock() }
 
+    /// The entry point, on the main thread before any task starts: every task runs on one
+    /// queue of ours, so that libdispatch's worker pool, and the monitor that wakes it every
+    /// second, never start. Then parses the command line and runs.
+    @MainActor static func main() async {
+        takeOverGlobalExecutor()
+        await main(nil)
+    }
+
     func run() async throws {
         let underSystemd = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
         LoggingSystem.bootstrap { label in

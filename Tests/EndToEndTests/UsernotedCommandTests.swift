@@ -120,4 +120,37 @@ import TestSupport
         try await schedule("c")  // still serving, still with the last good settings
         #expect(daemon.process.isRunning)
     }
+
+    @Test func anIdleDaemonNeverWakes() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus)
+        let daemon = try await DaemonProcess(bus: bus)
+        defer { daemon.stop() }
+        let center = Proxy(
+            connection: try bus.connect(), destination: "io.github.usernoted", path: "/io/github/usernoted",
+            interface: "io.github.usernoted.Center1")
+        // Work first: tasks, a timer, a program with a timeout (a sleep), a request due tomorrow.
+        let log = bus.directory.appending(path: "responses").path
+        let script = try writeScript(bus.directory.appending(path: "on-response").path, #"echo "$USERNOTED_ACTION" >> '\#(log)'"#)
+        _ = try await center.call("SetExecHandler", [.string(Scene.appID), [script].dbusValue])
+        for (id, seconds) in [("soon", 1), ("tomorrow", 86_400)] {
+            let request = #"{"identifier":"\#(id)","content":{"title":"\#(id)"},"trigger":{"timeInterval":\#(seconds)}}"#
+            _ = try await center.call("Add", [.string(Scene.appID), .string(request)])
+        }
+        let shown = try await server.notifyCalls.next(within: .seconds(10), "the request due in a second")
+        try await server.emitActionInvoked(id: shown.id, key: "default")
+        _ = try await withDeadline(.seconds(10), "the exec handler's line") {
+            while (try? String(contentsOfFile: log, encoding: .utf8)) != "default\n" {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+
+        // libdispatch lets a thread go after 5 s without work; after that nothing may run.
+        try await Task.sleep(for: .seconds(6))
+        let before = try ProcessProbe.threads(of: daemon.process.pid)
+        try await Task.sleep(for: .seconds(3))
+        let woke = ProcessProbe.wakeups(from: before, to: try ProcessProbe.threads(of: daemon.process.pid))
+        #expect(woke.isEmpty, "threads that woke while idle: \(woke.map { "\($0.name) ×\($0.count)" })")
+        #expect(try await center.call("GetPending", [.string(Scene.appID)]).first?.as(String.self)?.contains("tomorrow") == true)
+    }
 }

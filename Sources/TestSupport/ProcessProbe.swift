@@ -1,25 +1,32 @@
 import Foundation
 
 /// What `/proc` tells about a running process: its resident memory and its threads' context switches.
-enum ProcessProbe {
+public enum ProcessProbe {
     /// One thread's name and context switches so far.
-    struct ThreadSwitches: Sendable {
-        var name: String
-        var voluntary: Int
-        var involuntary: Int
+    public struct ThreadSwitches: Sendable {
+        public var name: String
+        public var voluntary: Int
+        public var involuntary: Int
+    }
+
+    /// A thread that woke between two readings: its id, name and how many times it was switched in.
+    public struct Wakeups: Sendable {
+        public var thread: Int
+        public var name: String
+        public var count: Int
     }
 
     /// `VmRSS` of `pid`, in bytes.
-    static func residentBytes(of pid: pid_t) throws -> Double {
+    public static func residentBytes(of pid: pid_t) throws -> Double {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
               let kilobytes = Double(line.split(separator: " ")[1])
-        else { throw BenchError("no VmRSS in /proc/\(pid)/status") }
+        else { throw TestSupportError("no VmRSS in /proc/\(pid)/status") }
         return kilobytes * 1024
     }
 
     /// Every thread of `pid`, by thread id.
-    static func threads(of pid: pid_t) throws -> [Int: ThreadSwitches] {
+    public static func threads(of pid: pid_t) throws -> [Int: ThreadSwitches] {
         var result: [Int: ThreadSwitches] = [:]
         for tid in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
             guard let id = Int(tid),
@@ -39,5 +46,15 @@ enum ProcessProbe {
             result[id] = thread
         }
         return result
+    }
+
+    /// The threads alive at `after` that were switched in since `before` (a thread that started
+    /// in between counts from zero), by thread id.
+    public static func wakeups(from before: [Int: ThreadSwitches], to after: [Int: ThreadSwitches]) -> [Wakeups] {
+        after.sorted { $0.key < $1.key }.compactMap { tid, thread in
+            let old = before[tid] ?? ThreadSwitches(name: thread.name, voluntary: 0, involuntary: 0)
+            let count = thread.voluntary - old.voluntary + thread.involuntary - old.involuntary
+            return count > 0 ? Wakeups(thread: tid, name: thread.name, count: count) : nil
+        }
     }
 }
