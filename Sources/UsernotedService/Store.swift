@@ -58,7 +58,7 @@ public final class Store: Sendable {
 
     /// Every app's categories.
     public func allCategories() async throws -> [AppID: [NotificationCategory]] {
-        let rows = try await database.read { db in
+        let rows = try readNow { db in
             try Row.fetchAll(db, sql: "SELECT app_id, json FROM category").map { ($0["app_id"] as String, $0["json"] as String) }
         }
         var result: [AppID: [NotificationCategory]] = [:]
@@ -95,7 +95,7 @@ public final class Store: Sendable {
 
     /// Every app's handler.
     public func allHandlers() async throws -> [AppID: HandlerTarget] {
-        let rows = try await database.read { db in
+        let rows = try readNow { db in
             try Row.fetchAll(db, sql: "SELECT app_id, bus_name, path, argv_json FROM handler").map {
                 ($0["app_id"] as String, $0["bus_name"] as String, $0["path"] as String, $0["argv_json"] as String?)
             }
@@ -173,14 +173,14 @@ public final class Store: Sendable {
 
     /// How many requests `app` has pending.
     public func pendingCount(of app: AppID) async throws -> Int {
-        try await database.read { db in
+        try readNow { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending WHERE app_id = ?", arguments: [app.rawValue]) ?? 0
         }
     }
 
     /// Whether `app` has a request `identifier` scheduled.
     public func isPending(_ app: AppID, _ identifier: String) async throws -> Bool {
-        try await database.read { db in
+        try readNow { db in
             try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, identifier]) ?? false
         }
@@ -188,7 +188,7 @@ public final class Store: Sendable {
 
     /// When the earliest pending request fires, if any is pending.
     public func earliestFireDate() async throws -> Date? {
-        try await database.read { db in
+        try readNow { db in
             try Double.fetchOne(db, sql: "SELECT MIN(fire_date) FROM pending").map(Date.init(timeIntervalSince1970:))
         }
     }
@@ -229,7 +229,7 @@ public final class Store: Sendable {
     }
 
     private func fetchPending(_ clause: String, _ arguments: StatementArguments) async throws -> [PendingRequest] {
-        let rows = try await database.read { db in
+        let rows = try readNow { db in
             try Row.fetchAll(db, sql: "SELECT app_id, request_json, fire_date, added_at FROM pending \(clause)", arguments: arguments)
                 .map { ($0["app_id"] as String, $0["request_json"] as String, $0["fire_date"] as Double, $0["added_at"] as Double) }
         }
@@ -307,7 +307,7 @@ public final class Store: Sendable {
 
     /// Every delivered notification, oldest first.
     public func allDelivered() async throws -> [DeliveredNotification] {
-        let rows = try await database.read { db in
+        let rows = try readNow { db in
             try Row.fetchAll(
                 db, sql: "SELECT app_id, request_json, category_json, server_id, delivered_at FROM delivered ORDER BY delivered_at"
             ).map {
@@ -349,7 +349,7 @@ public final class Store: Sendable {
 
     /// The responses waiting for `app`'s handler, oldest first, with their places in line.
     public func outbox(of app: AppID) async throws -> [(seq: Int64, response: NotificationResponse)] {
-        let rows = try await database.read { db in
+        let rows = try readNow { db in
             try Row.fetchAll(db, sql: "SELECT seq, response_json FROM outbox WHERE app_id = ? ORDER BY seq", arguments: [app.rawValue])
                 .map { ($0["seq"] as Int64, $0["response_json"] as String) }
         }
@@ -362,7 +362,7 @@ public final class Store: Sendable {
     /// The oldest response waiting for `app`, reading no further than it (damaged rows are
     /// skipped, as in ``outbox(of:)``).
     public func nextInOutbox(of app: AppID) async throws -> (seq: Int64, response: NotificationResponse)? {
-        try await database.read { db in
+        try readNow { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT seq, response_json FROM outbox WHERE app_id = ? ORDER BY seq", arguments: [app.rawValue])
             while let row = try rows.next() {
@@ -376,7 +376,7 @@ public final class Store: Sendable {
 
     /// The apps with responses waiting.
     public func appsWithOutbox() async throws -> [AppID] {
-        let names = try await database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT app_id FROM outbox") }
+        let names = try readNow { db in try String.fetchAll(db, sql: "SELECT DISTINCT app_id FROM outbox") }
         return names.compactMap(decodeApp)
     }
 
@@ -392,6 +392,12 @@ public final class Store: Sendable {
     }
 
     // MARK: Decoding rows
+
+    /// Reads on the calling thread (GRDB's reader queue runs it inline when idle): no hop to
+    /// another thread and back for a read that takes microseconds.
+    private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.read(body)
+    }
 
     private func decodeApp(_ text: String) -> AppID? {
         guard let app = try? AppID(validating: text) else {
