@@ -15,6 +15,7 @@ public final class Connection: @unchecked Sendable {
     let queue: DispatchQueue
     private let raw: OpaquePointer
     private let loop: EventLoop
+    /// Marks a connection's queue (with the queue's own identity: connections may share one).
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
     /// The unique name the bus gave this connection (e.g. `:1.42`); empty for a peer.
@@ -35,16 +36,21 @@ public final class Connection: @unchecked Sendable {
     /// libdbus needs its thread support switched on before any other call.
     private static let threadsReady: Bool = dbus_threads_init_default() != 0
 
-    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`.
-    public static func sessionBus() throws(DBusError) -> Connection {
+    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`, running on `queue` (see
+    /// ``init(address:registerWithBus:queue:)``).
+    public static func sessionBus(queue: DispatchQueue? = nil) throws(DBusError) -> Connection {
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty else {
             throw DBusError(.disconnected, "DBUS_SESSION_BUS_ADDRESS is not set: no session bus to connect to")
         }
-        return try Connection(address: address)
+        return try Connection(address: address, queue: queue)
     }
 
     /// Opens a private connection to `address` and, for a bus, registers on it (`Hello`).
-    public init(address: String, registerWithBus: Bool = true) throws(DBusError) {
+    ///
+    /// Its libdbus calls, handlers and signals run on `queue`, a serial queue; by default one
+    /// of its own. Connections may share a queue, and tasks may run on it too: a program that
+    /// runs everything on one queue handles a call with no thread switch.
+    public init(address: String, registerWithBus: Bool = true, queue: DispatchQueue? = nil) throws(DBusError) {
         precondition(Self.threadsReady, "dbus_threads_init_default failed")
         var error = CDBus.DBusError()
         dbus_error_init(&error)
@@ -59,14 +65,14 @@ public final class Connection: @unchecked Sendable {
         dbus_connection_set_exit_on_disconnect(raw, 0)
         self.raw = raw
         self.uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
-        let queue = DispatchQueue(label: "dbus.connection\(uniqueName)")
+        let queue = queue ?? DispatchQueue(label: "dbus.connection\(uniqueName)")
         self.queue = queue
         (callArrivals, callArrivalsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
         let box = WeakConnection()
         loop = EventLoop(queue: queue) { box.connection?.dispatchAll() }
         box.connection = self
-        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
-        queue.sync {
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(queue))
+        perform {
             dbus_connection_add_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque(), nil)
             loop.attach(to: raw)
             dispatchAll()
@@ -228,7 +234,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Runs `body` on the connection's queue, directly when already there.
     func perform<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) { return try body() }
+        if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(queue) { return try body() }
         let result: Result<T, E> = queue.sync { () -> Result<T, E> in
             do throws(E) { return .success(try body()) } catch { return .failure(error) }
         }

@@ -14,7 +14,8 @@ final class SerialTaskExecutor: TaskExecutor, SchedulingExecutor {
     /// The executor every task of the process runs on once ``takeOverGlobalExecutor()`` was called.
     static let global = SerialTaskExecutor(label: "usernoted.tasks")
 
-    private let queue: DispatchQueue
+    /// Where the tasks run.
+    let queue: DispatchQueue
 
     init(label: String) {
         queue = DispatchQueue(label: label)
@@ -62,3 +63,7 @@ public func takeOverGlobalExecutor() {
         SerialTaskExecutor.global.run(unsafeBitCast(job, to: UnownedJob.self), afterNanoseconds: nanoseconds)
     }
 }
+
+/// The queue tasks run on once ``takeOverGlobalExecutor()`` was called; a bus connection that
+/// shares it handles a call with no thread switch.
+public var globalTaskQueue: DispatchQueue { SerialTaskExecutor.global.queue }

@@ -68,7 +68,7 @@ struct Usernoted: AsyncParsableCommand {
             if clock != .real {
                 logger.warning("test clock: scheduled time runs faster than real time", metadata: ["rate": "\(clock.rate)"])
             }
-            let connection = try Connection.sessionBus()
+            let connection = try Connection.sessionBus(queue: globalTaskQueue)
             let daemon = Daemon(
                 connection: connection, store: store, logger: logger, config: settings, clock: clock,
                 systemBusAddress: SessionLock.systemBusAddress())

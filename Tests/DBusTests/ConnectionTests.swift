@@ -107,4 +107,35 @@ import TestSupport
         #expect(results.count == 200)
         #expect(results.allSatisfy { $0.value == [.int32($0.key * 2)] })
     }
+
+    @Test func connectionsSharingAQueueWithTheirTasksCallEachOther() async throws {
+        let bus = try PrivateBus()
+        let queue = DispatchQueue(label: "test.shared")
+        let (a, b) = (try Connection(address: bus.address, queue: queue), try Connection(address: bus.address, queue: queue))
+        let math = [Interface("org.example.Math", methods: [
+            Method("Double", in: "i x", out: "i y") { call in [.int32(call.argument(0, as: Int32.self) * 2)] },
+        ])]
+        a.export(math, at: "/math")
+        b.export(math, at: "/math")
+        let answers = try await withDeadline(.seconds(10), "calls both ways") {
+            // A task on the connections' own queue, as usernoted runs its tasks.
+            try await Task(executorPreference: QueueExecutor(queue)) {
+                [try await a.call(destination: b.uniqueName, path: "/math", interface: "org.example.Math", method: "Double", [.int32(2)]),
+                 try await b.call(destination: a.uniqueName, path: "/math", interface: "org.example.Math", method: "Double", [.int32(3)])]
+            }.value
+        }
+        #expect(answers == [[.int32(4)], [.int32(6)]])
+    }
+}
+
+/// Runs a task's jobs on `queue`.
+private final class QueueExecutor: TaskExecutor {
+    let queue: DispatchQueue
+
+    init(_ queue: DispatchQueue) { self.queue = queue }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }
