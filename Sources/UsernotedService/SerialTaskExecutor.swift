@@ -37,9 +37,16 @@ final class SerialTaskExecutor: TaskExecutor, SchedulingExecutor {
             }
             return
         }
+        run(UnownedJob(job), afterNanoseconds: Self.nanoseconds(delay))
+    }
+
+    /// `delay` in whole nanoseconds: 0 when negative, `UInt64.max` (never) when too long to count.
+    static func nanoseconds(_ delay: Duration) -> UInt64 {
         let (seconds, attoseconds) = delay.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
-        run(UnownedJob(job), afterNanoseconds: UInt64(clamping: nanoseconds))
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, overflowAgain) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        return overflow || overflowAgain ? .max : total
     }
 
     /// Runs `job` on the queue, as this executor's, `nanoseconds` from now.

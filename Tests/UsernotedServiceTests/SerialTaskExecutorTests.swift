@@ -29,4 +29,17 @@ import TestSupport
         }
         #expect(slept >= .milliseconds(80))
     }
+
+    @Test func aSleepTooLongToCountWaitsForeverAndEndsWhenCancelled() async throws {
+        let executor = SerialTaskExecutor(label: "test.forever")
+        let sleeper = Task(executorPreference: executor) {
+            try await Task.sleep(for: .seconds(Int64.max))
+        }
+        await Task(executorPreference: executor) {}.value  // runs after the sleeper's first job: it sleeps
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(SerialTaskExecutor.nanoseconds(.seconds(Int64.max)) == .max)
+        #expect(SerialTaskExecutor.nanoseconds(.milliseconds(-5)) == 0)
+        #expect(SerialTaskExecutor.nanoseconds(.seconds(2) + .nanoseconds(7)) == 2_000_000_007)
+    }
 }
