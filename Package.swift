@@ -32,8 +32,8 @@ let package = Package(
         ),
         // Linux interfaces Glibc's Swift module leaves out (timerfd).
         .systemLibrary(name: "CLinux"),
-        // Swift concurrency's global enqueue hooks, so that usernoted can run its tasks on a queue of its own.
-        .target(name: "CConcurrencyHooks"),
+        // The Swift runtime's entry point for running a job, for usernoted's own default executor.
+        .target(name: "CSwiftJobs"),
         // A typed async binding of libdbus; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus"]),
         // Apple's notification model as pure values; Foundation only.
@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "UsernotedService",
             dependencies: [
-                "CConcurrencyHooks", "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
+                "CSwiftJobs", "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -71,7 +71,12 @@ public final class Connection: @unchecked Sendable {
         let box = WeakConnection()
         loop = EventLoop(queue: queue) { box.connection?.dispatchAll() }
         box.connection = self
-        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(queue))
+        // Set once per queue: replacing the value (or freeing a queue that has one) runs
+        // Dispatch's destructor for it on the global concurrent queue, whose first use starts
+        // libdispatch's worker pool and its once-a-second monitor.
+        if queue.getSpecific(key: Self.queueKey) == nil {
+            queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(queue))
+        }
         perform {
             dbus_connection_add_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque(), nil)
             loop.attach(to: raw)

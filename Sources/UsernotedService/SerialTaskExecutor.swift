@@ -1,17 +1,17 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-import CConcurrencyHooks
+import CSwiftJobs
 import Dispatch
 
-/// Runs tasks one at a time on one serial dispatch queue.
+/// Runs tasks one at a time on one serial dispatch queue, sleeps (`Task.sleep`) included.
 ///
-/// Installed as the daemon's global executor (``takeOverGlobalExecutor()``), it keeps libdispatch's
-/// worker pool from ever starting: that pool's first worker starts a monitor that wakes the
-/// process once a second for as long as it lives (`_dispatch_workq_init_once` in
-/// swift-corelibs-libdispatch), so an idle daemon would never be idle. A serial queue runs on
-/// libdispatch's overcommit threads, which have no monitor; sleeps (`Task.sleep`) are timers on
-/// the same queue. usernoted's work is short and I/O-bound, so one task at a time is enough.
+/// Made the process's default executor (``useSerialDefaultExecutor()``), it keeps
+/// libdispatch's worker pool from ever starting: that pool's first worker starts a monitor
+/// that wakes the process once a second for as long as it lives (`_dispatch_workq_init_once`
+/// in swift-corelibs-libdispatch), so an idle daemon would never be idle. A serial queue runs
+/// on libdispatch's overcommit threads, which have no monitor. usernoted's work is short and
+/// I/O-bound, so one task at a time is enough.
 final class SerialTaskExecutor: TaskExecutor, SchedulingExecutor {
-    /// The executor every task of the process runs on once ``takeOverGlobalExecutor()`` was called.
+    /// The executor of every task of the process once ``useSerialDefaultExecutor()`` was called.
     static let global = SerialTaskExecutor(label: "usernoted.tasks")
 
     /// Where the tasks run.
@@ -22,22 +22,23 @@ final class SerialTaskExecutor: TaskExecutor, SchedulingExecutor {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        run(UnownedJob(job), afterNanoseconds: 0)
+        let job = UnownedJob(job)
+        queue.async { Self.run(job) }
     }
 
     func enqueue<C: Clock>(
         _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
     ) {
-        guard let delay = delay as? Duration else {
-            // A clock of another unit (none in usernoted): the runtime's own executor waits for it.
-            if let dispatch = Task.defaultExecutor as? any SchedulingExecutor {
-                dispatch.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
-            } else {
-                run(UnownedJob(job), afterNanoseconds: 0)
-            }
-            return
-        }
-        run(UnownedJob(job), afterNanoseconds: Self.nanoseconds(delay))
+        // ContinuousClock and SuspendingClock, all usernoted sleeps on, count in Duration (a
+        // clock counting in another unit would wake its sleeper at once).
+        let nanoseconds = (delay as? Duration).map(Self.nanoseconds) ?? 0
+        let job = UnownedJob(job)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { Self.run(job) }
+    }
+
+    /// Runs `job` as the runtime's own default executor would: on the generic executor.
+    private static func run(_ job: UnownedJob) {
+        usernoted_run_job(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
     }
 
     /// `delay` in whole nanoseconds: 0 when negative, `UInt64.max` (never) when too long to count.
@@ -48,29 +49,22 @@ final class SerialTaskExecutor: TaskExecutor, SchedulingExecutor {
         let (total, overflowAgain) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
         return overflow || overflowAgain ? .max : total
     }
-
-    /// Runs `job` on the queue, as this executor's, `nanoseconds` from now.
-    fileprivate func run(_ job: UnownedJob, afterNanoseconds nanoseconds: UInt64) {
-        let executor = asUnownedTaskExecutor()
-        if nanoseconds == 0 {
-            queue.async { job.runSynchronously(on: executor) }
-        } else {
-            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) {
-                job.runSynchronously(on: executor)
-            }
-        }
-    }
 }
 
-/// Makes ``SerialTaskExecutor/global`` the executor of every task that has no other: the
-/// runtime's global enqueue hooks hand their jobs to it. Call once, first thing in `main`.
-public func takeOverGlobalExecutor() {
-    usernoted_take_over_global_jobs { job, nanoseconds in
-        // The runtime hands over a live job, which is what UnownedJob wraps.
-        SerialTaskExecutor.global.run(unsafeBitCast(job, to: UnownedJob.self), afterNanoseconds: nanoseconds)
-    }
+/// The executors usernoted installs: ``SerialTaskExecutor/global`` by default, the platform's
+/// main executor for the main actor.
+private struct SerialExecutors: ExecutorFactory {
+    static var mainExecutor: any MainExecutor { PlatformExecutorFactory.mainExecutor }
+    static var defaultExecutor: any TaskExecutor { SerialTaskExecutor.global }
 }
 
-/// The queue tasks run on once ``takeOverGlobalExecutor()`` was called; a bus connection that
-/// shares it handles a call with no thread switch.
+/// Makes ``SerialTaskExecutor/global`` the default executor: every task without another runs
+/// on its queue, and so does every `Task.sleep` that has no executor of its own. Call once,
+/// first thing in a synchronous `main`, before any task exists.
+public func useSerialDefaultExecutor() {
+    _createExecutors(factory: SerialExecutors.self)
+}
+
+/// The queue tasks run on once ``useSerialDefaultExecutor()`` was called; a bus connection
+/// that shares it handles a call with no thread switch.
 public var globalTaskQueue: DispatchQueue { SerialTaskExecutor.global.queue }

@@ -18,7 +18,8 @@ public enum SessionLock {
     /// The lock state now and at each change, until the system bus goes away; empty when it cannot be read.
     public static func states(address: String, logger: Logger) async -> AsyncStream<Bool> {
         do {
-            let connection = try Connection(address: address)
+            // On the tasks' queue: a connection's own queue, once freed, would start libdispatch's worker pool.
+            let connection = try Connection(address: address, queue: globalTaskQueue)
             // "auto": the caller's session, or for a service outside any session the user's display session.
             let reply = try await connection.call(
                 destination: logind, path: managerPath, interface: "org.freedesktop.login1.Manager", method: "GetSession",

@@ -40,12 +40,16 @@ struct Usernoted: AsyncParsableCommand {
 
     func validate() throws { _ = try schedulerClock() }
 
-    /// The entry point, on the main thread before any task starts: every task runs on one
-    /// queue of ours, so that libdispatch's worker pool, and the monitor that wakes it every
-    /// second, never start. Then parses the command line and runs.
-    @MainActor static func main() async {
-        takeOverGlobalExecutor()
-        await main(nil)
+    /// The entry point, before any task exists: every task runs on one queue of usernoted's
+    /// own, so that libdispatch's worker pool, and the monitor that wakes it every second,
+    /// never start. Then parses the command line and runs.
+    static func main() {
+        useSerialDefaultExecutor()
+        Task {
+            await main(nil)
+            Self.exit()
+        }
+        dispatchMain()
     }
 
     func run() async throws {

@@ -123,15 +123,24 @@ import TestSupport
 
     @Test func anIdleDaemonNeverWakes() async throws {
         let bus = try PrivateBus()
+        let systemBus = try PrivateBus()  // a system bus without logind: the lock-state connection is dropped
         let server = try await FakeNotificationServer(bus: bus)
-        let daemon = try await DaemonProcess(bus: bus)
+        let config = bus.directory.appending(path: "config.toml")
+        try "[delivery]\nfirstRetrySeconds = 0.2\n".write(to: config, atomically: true, encoding: .utf8)
+        var environment = bus.environment
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
+        let daemon = try await DaemonProcess(bus: bus, environment: environment, arguments: ["--config", config.path])
         defer { daemon.stop() }
         let center = Proxy(
             connection: try bus.connect(), destination: "io.github.usernoted", path: "/io/github/usernoted",
             interface: "io.github.usernoted.Center1")
-        // Work first: tasks, a timer, a program with a timeout (a sleep), a request due tomorrow.
+        // Work first: tasks, a timer, a program with a timeout, a handler that fails once (a
+        // retry after a sleep), a request due tomorrow.
         let log = bus.directory.appending(path: "responses").path
-        let script = try writeScript(bus.directory.appending(path: "on-response").path, #"echo "$USERNOTED_ACTION" >> '\#(log)'"#)
+        let script = try writeScript(bus.directory.appending(path: "on-response").path, """
+            [ -e '\(log).failed' ] || { touch '\(log).failed'; exit 1; }
+            echo "$USERNOTED_ACTION" >> '\(log)'
+            """)
         _ = try await center.call("SetExecHandler", [.string(Scene.appID), [script].dbusValue])
         for (id, seconds) in [("soon", 1), ("tomorrow", 86_400)] {
             let request = #"{"identifier":"\#(id)","content":{"title":"\#(id)"},"trigger":{"timeInterval":\#(seconds)}}"#
@@ -139,14 +148,14 @@ import TestSupport
         }
         let shown = try await server.notifyCalls.next(within: .seconds(10), "the request due in a second")
         try await server.emitActionInvoked(id: shown.id, key: "default")
-        _ = try await withDeadline(.seconds(10), "the exec handler's line") {
+        _ = try await withDeadline(.seconds(10), "the exec handler's line, after one failure") {
             while (try? String(contentsOfFile: log, encoding: .utf8)) != "default\n" {
                 try await Task.sleep(for: .milliseconds(20))
             }
         }
 
         // libdispatch lets a thread go after 5 s without work; after that nothing may run.
-        try await Task.sleep(for: .seconds(6))
+        try await Task.sleep(for: .seconds(8))
         let before = try ProcessProbe.threads(of: daemon.process.pid)
         try await Task.sleep(for: .seconds(3))
         let woke = ProcessProbe.wakeups(from: before, to: try ProcessProbe.threads(of: daemon.process.pid))

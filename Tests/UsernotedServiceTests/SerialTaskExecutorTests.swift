@@ -1,9 +1,10 @@
+import Dispatch
 import Testing
 import TestSupport
 @testable import UsernotedService
 
-/// The one-queue executor usernoted runs its tasks on (taken over as the global executor only
-/// by the daemon binary; `UsernotedCommandTests.anIdleDaemonNeverWakes` checks that part).
+/// The one-queue executor usernoted runs its tasks on (made the default executor only by the
+/// daemon binary; `UsernotedCommandTests.anIdleDaemonNeverWakes` checks that part).
 @Suite struct SerialTaskExecutorTests {
     @Test func tasksRunOneAtATimeInTheOrderTheyCame() async {
         let executor = SerialTaskExecutor(label: "test.tasks")
@@ -18,16 +19,19 @@ import TestSupport
         #expect(steps.pending == (0..<200).flatMap { ["start \($0)", "end \($0)"] })
     }
 
-    @Test func aSleepOnItEndsAfterItsDurationAndTheTaskGoesOn() async throws {
+    @Test func aSleepOnItEndsAfterItsDurationAndTheTaskGoesOnOnItsQueue() async throws {
         let executor = SerialTaskExecutor(label: "test.sleeps")
-        let slept = try await withDeadline(.seconds(5), "the sleeping task") {
+        let mark = DispatchSpecificKey<String>()
+        executor.queue.setSpecific(key: mark, value: "the executor's queue")
+        let (slept, place) = try await withDeadline(.seconds(5), "the sleeping task") {
             try await Task(executorPreference: executor) {
                 let start = ContinuousClock.now
                 try await Task.sleep(for: .milliseconds(80))
-                return ContinuousClock.now - start
+                return (ContinuousClock.now - start, DispatchQueue.getSpecific(key: mark))
             }.value
         }
         #expect(slept >= .milliseconds(80))
+        #expect(place == "the executor's queue")
     }
 
     @Test func aSleepTooLongToCountWaitsForeverAndEndsWhenCancelled() async throws {
