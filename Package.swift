@@ -30,12 +30,12 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
-        // Linux interfaces Glibc's Swift module leaves out (timerfd).
+        // Linux interfaces Glibc's Swift module leaves out (epoll, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for usernoted's own default executor.
         .target(name: "CSwiftJobs"),
         // A typed async binding of libdbus; knows nothing of notifications.
-        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
         // Apple's notification model as pure values; Foundation only.
         .target(name: "UserNotificationsCore"),
         // Model ⇄ org.freedesktop.Notifications.

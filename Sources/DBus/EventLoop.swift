@@ -1,4 +1,5 @@
 import CDBus
+import CLinux
 import Dispatch
 
 #if canImport(Glibc)
@@ -9,32 +10,60 @@ import Glibc
 /// on the connection's serial queue: the process sleeps in epoll until a descriptor is
 /// ready or a libdbus timeout is due, and never polls.
 ///
+/// The watches' descriptors are never given to libdispatch: they sit in an epoll instance
+/// of the loop's own, and one dispatch source reads that instance's descriptor. A socket
+/// whose peer went away reports EPOLLHUP, and libdispatch's epoll backend
+/// (swift-corelibs-libdispatch `src/event/event_epoll.c`, `src/source.c`) acknowledges a
+/// hang-up by unregistering the source, and freeing its epoll registration, from the
+/// source's own queue while its manager thread may still be merging that very event: a
+/// program doing only that crashes within seconds ("Source finalized twice"), and the test
+/// process crashed, rarely, in `_dispatch_event_loop_drain` as a private bus went away
+/// under many connections. An epoll descriptor never hangs up. Adding, toggling and
+/// removing a watch is also a synchronous `epoll_ctl`, done before libdbus closes the
+/// socket, instead of a dispatch source whose cancellation completes later.
+///
 /// libdbus calls the watch and timeout functions only from inside calls the connection
 /// makes, and the connection makes every call on `queue`, so all state here is touched on
 /// that queue alone.
 final class EventLoop: @unchecked Sendable {
-    // @unchecked: the dictionaries below are touched only on `queue` (see the type's doc);
-    // this object is handed to libdbus as the `void *` context of C callbacks.
+    // @unchecked: the state below is touched only on `queue` (see the type's doc); this
+    // object is handed to libdbus as the `void *` context of C callbacks.
     let queue: DispatchQueue
     /// Called on `queue` after libdbus handled I/O or a timeout: dispatch what arrived.
     private let onActivity: @Sendable () -> Void
-    private var watchSources: [OpaquePointer: [any DispatchSourceProtocol]] = [:]
-    private var descriptors: [OpaquePointer: WatchDescriptor] = [:]
+    /// The loop's own epoll instance, holding the descriptors of the enabled watches.
+    private let epoll: Int32
+    /// Readable whenever a descriptor in `epoll` is ready; cancelled on detach, and `epoll` closed after it.
+    private let readiness: any DispatchSourceRead
+    /// The watches on each descriptor (libdbus watches a socket for reading and for writing with two).
+    private var watches: [Int32: [OpaquePointer]] = [:]
+    /// Each watch's descriptor, as it was when added (libdbus may invalidate a watch's own copy).
+    private var descriptors: [OpaquePointer: Int32] = [:]
+    /// What each descriptor is registered in `epoll` for.
+    private var registered: [Int32: UInt32] = [:]
     private var timeoutSources: [OpaquePointer: any DispatchSourceTimer] = [:]
 
     init(queue: DispatchQueue, onActivity: @escaping @Sendable () -> Void) {
         self.queue = queue
         self.onActivity = onActivity
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        precondition(epoll >= 0, "epoll_create1 failed: errno \(errno)")
+        self.epoll = epoll
+        readiness = DispatchSource.makeReadSource(fileDescriptor: epoll, queue: queue)
+        readiness.setCancelHandler { close(epoll) }
     }
 
     /// Installs the callbacks on `connection`.
     func attach(to connection: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
+        // The handler holds the loop until detach cancels the source.
+        readiness.setEventHandler { self.handleReadyDescriptors() }
+        readiness.resume()
         dbus_connection_set_watch_functions(
             connection,
-            { watch, data in EventLoop.from(data).update(watch: watch!); return 1 },
-            { watch, data in EventLoop.from(data).forget(watch: watch!) },
-            { watch, data in EventLoop.from(data).update(watch: watch!) },
+            { watch, data in EventLoop.from(data).add(watch: watch!); return 1 },
+            { watch, data in EventLoop.from(data).remove(watch: watch!) },
+            { watch, data in EventLoop.from(data).toggle(watch: watch!) },
             context, nil)
         dbus_connection_set_timeout_functions(
             connection,
@@ -58,9 +87,12 @@ final class EventLoop: @unchecked Sendable {
         dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
         dbus_connection_set_dispatch_status_function(connection, nil, nil, nil)
         dbus_connection_set_wakeup_main_function(connection, nil, nil, nil)
-        for watch in Set(watchSources.keys).union(descriptors.keys) { forget(watch: watch) }
+        for fd in registered.keys { epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nil) }
+        watches = [:]
+        descriptors = [:]
+        registered = [:]
+        readiness.cancel()
         for source in timeoutSources.values { source.cancel() }
-        watchSources = [:]
         timeoutSources = [:]
     }
 
@@ -73,60 +105,72 @@ final class EventLoop: @unchecked Sendable {
         queue.async { onActivity() }
     }
 
-    private func update(watch: OpaquePointer) {
-        remove(watch: watch)
-        guard dbus_watch_get_enabled(watch) != 0 else { return }
-        let flags = dbus_watch_get_flags(watch)
-        var sources: [any DispatchSourceProtocol] = []
-        if flags & DBUS_WATCH_READABLE.rawValue != 0, let source = source(for: watch, DBUS_WATCH_READABLE, DispatchSource.makeReadSource) {
-            sources.append(source)
-        }
-        if flags & DBUS_WATCH_WRITABLE.rawValue != 0, let source = source(for: watch, DBUS_WATCH_WRITABLE, DispatchSource.makeWriteSource) {
-            sources.append(source)
-        }
-        sources.forEach { $0.resume() }
-        watchSources[watch] = sources
+    private func add(watch: OpaquePointer) {
+        let fd = dbus_watch_get_unix_fd(watch)
+        descriptors[watch] = fd
+        watches[fd, default: []].append(watch)
+        register(fd)
     }
 
-    /// A source that handles `condition` of `watch` on the watch's own descriptor.
-    private func source(
-        for watch: OpaquePointer, _ condition: DBusWatchFlags,
-        _ make: (Int32, DispatchQueue?) -> any DispatchSourceProtocol
-    ) -> (any DispatchSourceProtocol)? {
-        guard let descriptor = descriptor(of: watch) else { return nil }
-        let source = make(descriptor.fd, queue)
-        let onActivity = onActivity
-        source.setEventHandler {
-            dbus_watch_handle(watch, condition.rawValue)
-            onActivity()
-        }
-        descriptor.sources += 1
-        source.setCancelHandler { descriptor.sourceCancelled() }
-        return source
+    private func toggle(watch: OpaquePointer) {
+        if let fd = descriptors[watch] { register(fd) }
     }
 
-    /// The descriptor `watch`'s sources use, made on first use: a duplicate of libdbus's, kept
-    /// while the watch is toggled and closed only once the watch is gone and every source on
-    /// it is cancelled. libdbus closes its socket right after removing the watch, before
-    /// libdispatch has unregistered the cancelled sources; on that descriptor, a number the
-    /// next connection may reuse, libdispatch's event loop crashed or lost that connection's events.
-    private func descriptor(of watch: OpaquePointer) -> WatchDescriptor? {
-        if let known = descriptors[watch] { return known }
-        let fd = fcntl(dbus_watch_get_unix_fd(watch), F_DUPFD_CLOEXEC, 0)
-        guard fd >= 0 else { return nil }
-        let descriptor = WatchDescriptor(fd: fd)
-        descriptors[watch] = descriptor
-        return descriptor
-    }
-
+    /// libdbus removed `watch`, before it closes the descriptor: so `epoll` lets go of it now.
     private func remove(watch: OpaquePointer) {
-        watchSources.removeValue(forKey: watch)?.forEach { $0.cancel() }
+        guard let fd = descriptors.removeValue(forKey: watch) else { return }
+        watches[fd]?.removeAll { $0 == watch }
+        if watches[fd]?.isEmpty == true { watches[fd] = nil }
+        register(fd)
     }
 
-    /// libdbus removed `watch`: its sources are cancelled and its descriptor closed after them.
-    private func forget(watch: OpaquePointer) {
-        remove(watch: watch)
-        descriptors.removeValue(forKey: watch)?.watchRemoved()
+    /// Registers `fd` in `epoll` for what its enabled watches wait for (or removes it when none does).
+    private func register(_ fd: Int32) {
+        var events: UInt32 = 0
+        for watch in watches[fd] ?? [] where dbus_watch_get_enabled(watch) != 0 {
+            let flags = dbus_watch_get_flags(watch)
+            if flags & DBUS_WATCH_READABLE.rawValue != 0 { events |= EPOLLIN.rawValue }
+            if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events |= EPOLLOUT.rawValue }
+        }
+        let old = registered[fd]
+        guard events != (old ?? 0) else { return }
+        if events == 0 {
+            epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nil)
+            registered[fd] = nil
+            return
+        }
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        if epoll_ctl(epoll, old == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event) == 0 {
+            registered[fd] = events
+        }
+    }
+
+    /// `epoll` is readable: hands each ready descriptor's conditions to its watches.
+    private func handleReadyDescriptors() {
+        var ready = [epoll_event](repeating: epoll_event(), count: 16)
+        let count = epoll_wait(epoll, &ready, Int32(ready.count), 0)
+        guard count > 0 else { return }
+        for event in ready.prefix(Int(count)) {
+            let fd = event.data.fd
+            for watch in watches[fd] ?? [] {
+                // Handling one watch can remove (and free) or disable the other.
+                guard watches[fd]?.contains(watch) == true, dbus_watch_get_enabled(watch) != 0 else { continue }
+                let wanted = dbus_watch_get_flags(watch)
+                var flags: UInt32 = 0
+                if event.events & EPOLLIN.rawValue != 0, wanted & DBUS_WATCH_READABLE.rawValue != 0 {
+                    flags |= DBUS_WATCH_READABLE.rawValue
+                }
+                if event.events & EPOLLOUT.rawValue != 0, wanted & DBUS_WATCH_WRITABLE.rawValue != 0 {
+                    flags |= DBUS_WATCH_WRITABLE.rawValue
+                }
+                if event.events & EPOLLHUP.rawValue != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
+                if event.events & EPOLLERR.rawValue != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
+                if flags != 0 { dbus_watch_handle(watch, flags) }
+            }
+        }
+        onActivity()
     }
 
     private func update(timeout: OpaquePointer) {
@@ -146,30 +190,5 @@ final class EventLoop: @unchecked Sendable {
 
     private func remove(timeout: OpaquePointer) {
         timeoutSources.removeValue(forKey: timeout)?.cancel()
-    }
-}
-
-/// A watch's own descriptor, closed once the watch is removed and no source uses it.
-private final class WatchDescriptor: @unchecked Sendable {
-    // @unchecked: used only on the event loop's queue (cancel handlers run there too).
-    let fd: Int32
-    /// Sources made on it whose cancellation has not completed.
-    var sources = 0
-    private var removed = false
-
-    init(fd: Int32) { self.fd = fd }
-
-    func sourceCancelled() {
-        sources -= 1
-        closeIfUnused()
-    }
-
-    func watchRemoved() {
-        removed = true
-        closeIfUnused()
-    }
-
-    private func closeIfUnused() {
-        if removed, sources == 0 { close(fd) }
     }
 }
