@@ -79,6 +79,20 @@ import TestSupport
         } throws: { ($0 as? DBusError)?.name == .disconnected }
     }
 
+    /// Many connections whose bus goes away together all see it: each socket reports a
+    /// hang-up, which the event loop hands to libdbus itself (libdispatch never sees these
+    /// sockets; its handling of a hang-up raced with its own event thread and crashed the
+    /// process, though rarely: this test did not reproduce that on demand).
+    @Test func manyConnectionsSeeTheirBusGoAwayTogether() async throws {
+        for _ in 0..<10 {
+            let bus = try PrivateBus()
+            let connections = try (0..<32).map { _ in try bus.connect() }
+            bus.stop()
+            for connection in connections { await connection.waitUntilDisconnected() }
+            #expect(connections.allSatisfy { !$0.isConnected })
+        }
+    }
+
     @Test func closingEndsSignalStreams() async throws {
         let bus = try PrivateBus()
         let client = try bus.connect()
