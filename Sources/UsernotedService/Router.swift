@@ -33,6 +33,9 @@ public actor Router {
     private var again: Set<AppID> = []
     private var attempts: [AppID: Int] = [:]
     private var retries: [AppID: Task<Void, Never>] = [:]
+    /// Apps whose handler's name got a new owner while a delivery to the one before was under
+    /// way: that delivery's failure earns no backoff (the new process is tried at once).
+    private var cameBack: Set<AppID> = []
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
     private var locked = false
     /// Watches on the app ids of apps without a handler (for `ActivateAction` once they appear).
@@ -138,6 +141,7 @@ public actor Router {
             // A new process took the name: the backoff earned by the one before does not apply.
             attempts[app] = nil
             retries.removeValue(forKey: app)?.cancel()
+            if flushing.contains(app) { cameBack.insert(app) }
             startFlush(app)
         } else if name.hasPrefix(":") {
             handlers.removeValue(forKey: app)?.watch?.cancel()
@@ -234,9 +238,11 @@ public actor Router {
                             metadata: ["app": "\(app)", "request": "\(response.requestId)"])
                 return
             } catch {
+                if cameBack.remove(app) != nil { continue }  // the process that failed is gone: try its successor
                 scheduleRetry(app, after: error, request: response.requestId)
                 return
             }
+            cameBack.remove(app)
             attempts[app] = nil
             doneUpTo[app] = seq
             do {

@@ -120,6 +120,33 @@ struct RouterScene {
         #expect(again.calls.pending == [id])
     }
 
+    @Test func aHandlerThatComesBackWhileTheOldProcessFailsItsCallGetsTheResponseAtOnce() async throws {
+        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
+        let old = try scene.bus.connect()
+        _ = try await old.requestName(RouterScene.app)
+        let calls = Inbox<String>()
+        let quit = Inbox<Bool>()
+        old.export([Interface(HandlerInterface.name, methods: [
+            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
+                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
+                _ = try await quit.next()  // fails only once the app's next process owns the name
+                throw DBusError("org.example.Error.Quitting", "the old process fails as it quits")
+            },
+        ])], at: "/org/example/Handler")
+        _ = try await Proxy(connection: old, destination: CenterInterface.busName, path: CenterInterface.path,
+                            interface: CenterInterface.name)
+            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Handler")])
+        let id = try await scene.click()
+        #expect(try await calls.next() == id)
+        _ = try await old.releaseName(RouterScene.app)
+        let connection = try scene.bus.connect()
+        let next = RecordingHandler(connection: connection)
+        _ = try await connection.requestName(RouterScene.app)
+        quit.put(true)
+        // Not after the minute's backoff that the old process's failure would earn.
+        #expect(try await next.responses.next(within: .seconds(10)).requestId == id)
+    }
+
     @Test func aHandlerOnAUniqueNameIsForgottenWhenItLeavesAndTheResponseWaitsForTheNext() async throws {
         let scene = try await RouterScene()
         let first = try await scene.handler()
