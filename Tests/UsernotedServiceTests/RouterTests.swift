@@ -43,10 +43,15 @@ struct RouterScene {
         let connection = try bus.connect()
         if owningAppID { _ = try await connection.requestName(Self.app) }
         let handler = RecordingHandler(connection: connection)
+        try await register(handler.path, on: connection)
+        return handler
+    }
+
+    /// Registers the handler that `connection` serves at `path` for `app`.
+    func register(_ path: ObjectPath, on connection: Connection, for app: String = RouterScene.app) async throws {
         _ = try await Proxy(connection: connection, destination: CenterInterface.busName, path: CenterInterface.path,
                             interface: CenterInterface.name)
-            .call("RegisterHandler", [.string(Self.app), .objectPath(handler.path)])
-        return handler
+            .call("RegisterHandler", [.string(app), .objectPath(path)])
     }
 
     /// The responses still waiting for the app's handler.
@@ -133,9 +138,7 @@ struct RouterScene {
                 throw DBusError("org.example.Error.Quitting", "the old process fails as it quits")
             },
         ])], at: "/org/example/Handler")
-        _ = try await Proxy(connection: old, destination: CenterInterface.busName, path: CenterInterface.path,
-                            interface: CenterInterface.name)
-            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Handler")])
+        try await scene.register("/org/example/Handler", on: old)
         let id = try await scene.click()
         #expect(try await calls.next() == id)
         _ = try await old.releaseName(RouterScene.app)
@@ -167,9 +170,7 @@ struct RouterScene {
                 return [.string("dismiss")]
             },
         ])], at: "/org/example/Hung")
-        _ = try await Proxy(connection: hung, destination: CenterInterface.busName, path: CenterInterface.path,
-                            interface: CenterInterface.name)
-            .call("RegisterHandler", [.string("org.example.Hung"), .objectPath("/org/example/Hung")])
+        try await scene.register("/org/example/Hung", on: hung, for: "org.example.Hung")
         _ = try await scene.scene.call("Post", .string("org.example.Hung"), .string(""), .string("Stuck"), .string(""))
         let stuck = try await scene.server.notifyCalls.next()
         try await scene.server.emitActionInvoked(id: stuck.id, key: "default")
@@ -194,9 +195,7 @@ struct RouterScene {
                 return [.string("dismiss")]
             },
         ])], at: "/org/example/Slow")
-        _ = try await Proxy(connection: slow, destination: CenterInterface.busName, path: CenterInterface.path,
-                            interface: CenterInterface.name)
-            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Slow")])
+        try await scene.register("/org/example/Slow", on: slow)
         let id = try await scene.click()
         #expect(try await calls.next() == id)
         // The first call timed out after 0.3 s (not libdbus's 25 s), so the response is sent again.
@@ -215,9 +214,7 @@ struct RouterScene {
                 return [.int32(1)]  // not the disposition string
             },
         ])], at: "/org/example/Wrong")
-        _ = try await Proxy(connection: wrong, destination: CenterInterface.busName, path: CenterInterface.path,
-                            interface: CenterInterface.name)
-            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Wrong")])
+        try await scene.register("/org/example/Wrong", on: wrong)
         let id = try await scene.click()
         #expect(try await calls.next() == id)
         #expect(try await calls.next() == id)  // retried: the answer did not acknowledge
@@ -358,9 +355,7 @@ struct RouterScene {
                 return [options.dbusValue]
             },
         ])], at: "/org/example/Presenter")
-        _ = try await Proxy(connection: connection, destination: CenterInterface.busName, path: CenterInterface.path,
-                            interface: CenterInterface.name)
-            .call("RegisterHandler", [.string(RouterScene.app), .objectPath("/org/example/Presenter")])
+        try await scene.register("/org/example/Presenter", on: connection)
         return (asked, connection)
     }
 
