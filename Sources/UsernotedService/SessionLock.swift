@@ -18,8 +18,7 @@ public enum SessionLock {
     /// The lock state now and at each change, until the system bus goes away; empty when it cannot be read.
     public static func states(address: String, logger: Logger) async -> AsyncStream<Bool> {
         do {
-            // On the tasks' queue: a connection's own queue, once freed, would start libdispatch's worker pool.
-            let connection = try Connection(address: address, queue: globalTaskQueue)
+            let connection = try await connect(address)
             // "auto": the caller's session, or for a service outside any session the user's display session.
             let reply = try await connection.call(
                 destination: logind, path: managerPath, interface: "org.freedesktop.login1.Manager", method: "GetSession",
@@ -49,6 +48,18 @@ public enum SessionLock {
             logger.notice("cannot read the session's lock state from logind; treating the session as unlocked",
                           metadata: ["error": "\(error)"])
             return AsyncStream { $0.finish() }
+        }
+    }
+
+    /// A connection to the bus at `address`, made off the tasks' queue: registering on a bus
+    /// blocks until it answers (libdbus waits up to 25 s), and nothing else would run meanwhile.
+    /// The connection itself runs on the tasks' queue: a queue of its own, once freed, would
+    /// start libdispatch's worker pool.
+    private static func connect(_ address: String) async throws -> Connection {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue(label: "usernoted.system-bus").async {
+                continuation.resume(with: Result { try Connection(address: address, queue: globalTaskQueue) })
+            }
         }
     }
 

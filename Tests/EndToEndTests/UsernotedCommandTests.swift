@@ -162,4 +162,43 @@ import TestSupport
         #expect(woke.isEmpty, "threads that woke while idle: \(woke.map { "\($0.name) ×\($0.count)" })")
         #expect(try await center.call("GetPending", [.string(Scene.appID)]).first?.as(String.self)?.contains("tomorrow") == true)
     }
+
+    @Test func aSystemBusThatNeverAnswersDoesNotHoldUpCalls() async throws {
+        let bus = try PrivateBus()
+        let hung = try HungSocket(at: bus.directory.appending(path: "system_bus_socket").path)
+        var environment = bus.environment
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + hung.path
+        let daemon = try await DaemonProcess(bus: bus, environment: environment)
+        defer { daemon.stop() }
+        let center = Proxy(
+            connection: try bus.connect(), destination: "io.github.usernoted", path: "/io/github/usernoted",
+            interface: "io.github.usernoted.Center1")
+        // Registering on that bus waits for libdbus's 25 s timeout; calls are answered meanwhile.
+        for _ in 0..<5 {
+            _ = try await withDeadline(.seconds(5), "GetCategories while the system bus hangs") {
+                try await center.call("GetCategories", [.string(Scene.appID)])
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+    }
+}
+
+/// A Unix socket that takes connections into its backlog and never answers: a bus that hangs.
+private final class HungSocket {
+    let path: String
+    private let fd: Int32
+
+    init(at path: String) throws {
+        self.path = path
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8.prefix($0.count - 1))) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else { throw TestSupportError("cannot listen on \(path): errno \(errno)") }
+    }
+
+    deinit { close(fd) }
 }
