@@ -90,12 +90,7 @@ import UserNotificationsCore
         try await scene.postMeeting("by-script")
         try await scene.expectDisplayed(1)
         try scene.desktop.pick("DECLINE_ACTION")
-        let line = try await withDeadline(.seconds(10), "the exec handler's line") {
-            while true {
-                if let text = try? String(contentsOfFile: log, encoding: .utf8), text.hasSuffix("\n") { return text }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
+        let line = try await fileText(at: log, "the exec handler's line") { $0.hasSuffix("\n") }
         #expect(line.hasPrefix("DECLINE_ACTION {"))
         #expect(line.contains(#""MEETING_ID":"M-by-script""#))
         try await scene.expectDisplayed(0)
@@ -146,12 +141,7 @@ import UserNotificationsCore
         try await scene.postMeeting("activate-me")
         try await scene.expectDisplayed(1)
         try scene.desktop.pick("DECLINE_ACTION")
-        let line = try await withDeadline(.seconds(20), "the activated app's log line") {
-            while true {
-                if let text = try? String(contentsOfFile: log, encoding: .utf8), !text.isEmpty { return text }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
+        let line = try await fileText(at: log, within: .seconds(20), "the activated app's log line") { !$0.isEmpty }
         #expect(line == "activate-me DECLINE_ACTION\n")
         try await scene.expectDisplayed(0)
     }

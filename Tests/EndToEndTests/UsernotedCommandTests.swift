@@ -138,11 +138,7 @@ import TestSupport
         }
         let shown = try await server.notifyCalls.next(within: .seconds(10), "the request due in a second")
         try await server.emitActionInvoked(id: shown.id, key: "default")
-        _ = try await withDeadline(.seconds(10), "the exec handler's line, after one failure") {
-            while (try? String(contentsOfFile: log, encoding: .utf8)) != "default\n" {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
+        _ = try await fileText(at: log, "the exec handler's line, after one failure") { $0 == "default\n" }
 
         // libdispatch lets a thread go after 5 s without work; after that nothing may run.
         try await Task.sleep(for: .seconds(8))

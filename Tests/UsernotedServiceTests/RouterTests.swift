@@ -253,10 +253,7 @@ struct RouterScene {
 
         try await scene.scene.call("SetExecHandler", .string(RouterScene.app), [handler].dbusValue)
         let id = try await scene.click()
-        _ = try await withDeadline(.seconds(10), "the handler's line") {
-            while (try? String(contentsOfFile: log, encoding: .utf8)) != "\(id) default\n" { try await Task.sleep(for: .milliseconds(10)) }
-            return true
-        }
+        _ = try await fileText(at: log, "the handler's line") { $0 == "\(id) default\n" }
         try await scene.expectWaiting(0)  // exit 0 acknowledged it
     }
 
