@@ -151,7 +151,7 @@ import TestSupport
 
     @Test func aSystemBusThatNeverAnswersDoesNotHoldUpCalls() async throws {
         let bus = try PrivateBus()
-        let hung = try HungSocket(at: bus.directory.appending(path: "system_bus_socket").path)
+        let hung = try ListeningSocket(at: bus.directory.appending(path: "system_bus_socket").path)
         var environment = bus.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + hung.path
         let daemon = try await DaemonProcess(bus: bus, environment: environment)
@@ -165,24 +165,4 @@ import TestSupport
             try await Task.sleep(for: .milliseconds(200))
         }
     }
-}
-
-/// A Unix socket that takes connections into its backlog and never answers: a bus that hangs.
-private final class HungSocket {
-    let path: String
-    private let fd: Int32
-
-    init(at path: String) throws {
-        self.path = path
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8.prefix($0.count - 1))) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else { throw TestSupportError("cannot listen on \(path): errno \(errno)") }
-    }
-
-    deinit { close(fd) }
 }

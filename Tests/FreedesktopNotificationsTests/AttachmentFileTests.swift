@@ -66,17 +66,8 @@ final class ScratchDirectory {
 
     @Test func socketsAndDeviceNodesOutsideDevAreRefused() throws {
         let scratch = try ScratchDirectory()
-        let socketPath = scratch.url.appending(path: "socket.png").path
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { socketPath.utf8CString.withUnsafeBytes($0.copyMemory) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
-        #expect(Self.problem(socketPath) == "is a socket, not an ordinary file")
+        let socket = try ListeningSocket(at: scratch.url.appending(path: "socket.png").path)
+        #expect(Self.problem(socket.path) == "is a socket, not an ordinary file")
         // Device nodes made outside /dev (root can; 1,5 is /dev/zero, 7,0 a loop device): refused for what they are.
         if geteuid() == 0 {
             let node = scratch.url.appending(path: "zero.png").path
