@@ -59,11 +59,13 @@ final class Rig: Sendable {
         return env
     }
 
-    /// Starts usernoted keeping its state in `state`; returns once it owns its name, with the
-    /// time from spawning it to that moment.
+    /// Starts usernoted keeping its state in `state`, as D-Bus activation and the systemd unit
+    /// start it (no arguments; the state directory from `$USERNOTED_STATE_DIR`); returns once
+    /// it owns its name, with the time from spawning it to that moment.
     func startDaemon(state: URL) async throws -> (process: ManagedProcess, startup: Duration) {
-        try await Self.startOwning(
-            Self.daemonName, on: bus, program("usernoted"), ["--state-dir", state.path], environment: daemonEnvironment)
+        var environment = daemonEnvironment
+        environment["USERNOTED_STATE_DIR"] = state.path
+        return try await Self.startOwning(Self.daemonName, on: bus, program("usernoted"), [], environment: environment)
     }
 
     /// Spawns `executable` and waits until `name` has an owner; the time is measured from

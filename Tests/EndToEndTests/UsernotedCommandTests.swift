@@ -56,6 +56,11 @@ import TestSupport
         environment["USERNOTED_CLOCK_RATE"] = "fast"
         let word = try Command.run(binary, state, environment: environment)
         #expect(word.status == 64 && word.errors.contains("clock rate 'fast': give a number above 0"), "\(word.errors)")
+        // With no arguments (as the service starts it) the parser is skipped; the check is not.
+        environment["USERNOTED_STATE_DIR"] = bus.directory.appending(path: "state").path
+        let bare = try Command.run(binary, [], environment: environment)
+        #expect(bare.status == 64 && bare.errors.contains("clock rate 'fast': give a number above 0"), "\(bare.errors)")
+        #expect(bare.errors.contains("Usage: usernoted"), "\(bare.errors)")
     }
 
     @Test func itRefusesToServeTheSystemBus() async throws {

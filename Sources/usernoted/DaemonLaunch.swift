@@ -1,0 +1,68 @@
+import ArgumentParser
+import DBus
+import Foundation
+import Logging
+import ServiceLifecycle
+import UsernotedService
+
+/// One run of the daemon with its options (nil: the default), from the command line or,
+/// when there is none, as the service starts it.
+struct DaemonLaunch {
+    var stateDir: String?
+    var config: String?
+    var clockRate: String?
+
+    /// The clock rate from --clock-rate, else $USERNOTED_CLOCK_RATE, else real time.
+    func schedulerClock() throws -> ClockRate {
+        guard let text = clockRate ?? ProcessInfo.processInfo.environment["USERNOTED_CLOCK_RATE"] else {
+            return .real
+        }
+        guard let rate = Double(text), let clock = ClockRate(rate: rate) else {
+            throw ValidationError("clock rate '\(text)': give a number above 0 (60 makes a minute pass in a second)")
+        }
+        return clock
+    }
+
+    /// Checks the options before anything starts (a usage error, as the parser reports it).
+    func validate() throws { _ = try schedulerClock() }
+
+    /// Serves until SIGTERM or SIGINT, or until the session bus goes away.
+    func run() async throws {
+        let underSystemd = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+        LoggingSystem.bootstrap { label in
+            if underSystemd { return JournalLogHandler() }
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let logger = Logger(label: "usernoted")
+        do {
+            try SessionBusOnly.check(ProcessInfo.processInfo.environment)
+            let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile()
+            let settings = try Config.load(from: configFile)
+            let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory()
+            let store = try Store(directory: directory, logger: logger)
+            logger.info("state", metadata: ["directory": .string(directory.path)])
+            let clock = try schedulerClock()
+            if clock != .real {
+                logger.warning("test clock: scheduled time runs faster than real time", metadata: ["rate": "\(clock.rate)"])
+            }
+            let connection = try Connection.sessionBus(queue: globalTaskQueue)
+            let daemon = Daemon(
+                connection: connection, store: store, logger: logger, config: settings, clock: clock,
+                systemBusAddress: SessionLock.systemBusAddress())
+            let reloading = ConfigReload(file: configFile, daemon: daemon, logger: logger)
+            defer { reloading.cancel() }
+            // Named here: the default name describes the service by reflection, which costs
+            // a scan of every protocol conformance in the binary per type (~1 ms of a cold start).
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+                services: [.init(service: DaemonService(daemon: daemon), serviceName: "usernoted")],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+            try await group.run()
+        } catch {
+            logger.critical("usernoted cannot run: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
