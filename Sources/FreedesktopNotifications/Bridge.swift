@@ -51,9 +51,11 @@ public actor NotificationBridge {
 
     /// Subscribes to the server's signals and to its name's owner; returns once subscribed.
     public func start() async throws {
-        let signals = try await connection.signals(matching: MatchRule(
+        // Both subscriptions in flight at once; the owner is asked once both are in effect.
+        async let signalsSubscribed = connection.signals(matching: MatchRule(
             sender: NotificationsServer.busName, path: NotificationsServer.path, interface: NotificationsServer.interface))
-        let owners = try await connection.nameOwnerChanges(of: NotificationsServer.busName)
+        async let ownersSubscribed = connection.nameOwnerChanges(of: NotificationsServer.busName)
+        let (signals, owners) = try await (signalsSubscribed, ownersSubscribed)
         serverOwner = try await connection.nameOwner(NotificationsServer.busName)
         if serverOwner != nil { await announceServer() }
         tasks.append(Task { [weak self] in
@@ -142,8 +144,9 @@ public actor NotificationBridge {
 
     /// Reports who the new server is and what it can do.
     private func announceServer() async {
+        async let information = try? server.information()
         guard let capabilities = try? await serverCapabilities() else { return }
-        changesContinuation.yield(.server(try? await server.information(), capabilities))
+        changesContinuation.yield(.server(await information, capabilities))
     }
 
     /// What the current server can do, asking it once.

@@ -48,14 +48,17 @@ public final class Daemon: Sendable {
     /// Restores the previous run's state, serves until the task is cancelled or the bus
     /// goes away.
     public func run() async throws {
-        try await bridge.start()
+        // The bus round trips of the bridge and the caller check overlap the store's read.
+        async let bridgeStarted: Void = bridge.start()
+        async let callersStarted: Void = callers.start()
         try await center.restore()
         await center.setPresentationAdvisor { [router] request, app in await router.presentationOptions(for: request, of: app) }
-        try await callers.start()
+        try await bridgeStarted
+        try await callersStarted
         connection.export([CenterInterface.make(center: center, router: router, callers: callers)], at: CenterInterface.path)
         switch try await connection.requestName(CenterInterface.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
-            logger.info("serving", metadata: ["name": "\(CenterInterface.busName)", "unique": "\(connection.uniqueName)"])
+            logger.info("serving", metadata: ["name": .string(CenterInterface.busName), "unique": .string(connection.uniqueName)])
         case .exists, .inQueue:
             let owner = (try? await connection.nameOwner(CenterInterface.busName)) ?? nil
             throw DBusError(.failed, "\(CenterInterface.busName) is already owned by \(owner ?? "another connection"): another usernoted is running")
