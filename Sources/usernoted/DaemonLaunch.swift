@@ -11,10 +11,12 @@ struct DaemonLaunch {
     var stateDir: String?
     var config: String?
     var clockRate: String?
+    /// The process's environment, read once for everything the run looks up in it.
+    var environment = ProcessInfo.processInfo.environment
 
     /// The clock rate from --clock-rate, else $USERNOTED_CLOCK_RATE, else real time.
     func schedulerClock() throws -> ClockRate {
-        guard let text = clockRate ?? ProcessInfo.processInfo.environment["USERNOTED_CLOCK_RATE"] else {
+        guard let text = clockRate ?? environment["USERNOTED_CLOCK_RATE"] else {
             return .real
         }
         guard let rate = Double(text), let clock = ClockRate(rate: rate) else {
@@ -28,7 +30,7 @@ struct DaemonLaunch {
 
     /// Serves until SIGTERM or SIGINT, or until the session bus goes away.
     func run() async throws {
-        let underSystemd = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+        let underSystemd = environment["JOURNAL_STREAM"] != nil
         LoggingSystem.bootstrap { label in
             if underSystemd { return JournalLogHandler() }
             var handler = StreamLogHandler.standardError(label: label)
@@ -37,10 +39,10 @@ struct DaemonLaunch {
         }
         let logger = Logger(label: "usernoted")
         do {
-            try SessionBusOnly.check(ProcessInfo.processInfo.environment)
-            let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile()
+            try SessionBusOnly.check(environment)
+            let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile(environment: environment)
             let settings = try Config.load(from: configFile)
-            let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory()
+            let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory(environment: environment)
             let store = try Store(directory: directory, logger: logger)
             logger.info("state", metadata: ["directory": .string(directory.path)])
             let clock = try schedulerClock()
@@ -50,7 +52,7 @@ struct DaemonLaunch {
             let connection = try Connection.sessionBus(queue: globalTaskQueue)
             let daemon = Daemon(
                 connection: connection, store: store, logger: logger, config: settings, clock: clock,
-                systemBusAddress: SessionLock.systemBusAddress())
+                systemBusAddress: SessionLock.systemBusAddress(environment: environment))
             let reloading = ConfigReload(file: configFile, daemon: daemon, logger: logger)
             defer { reloading.cancel() }
             // Named here: the default name describes the service by reflection, which costs
