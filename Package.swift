@@ -30,7 +30,7 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
-        // Linux interfaces Glibc's Swift module leaves out (epoll, timerfd).
+        // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for usernoted's own default executor.
         .target(name: "CSwiftJobs"),

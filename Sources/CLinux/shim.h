@@ -3,6 +3,11 @@
 
 /* Linux interfaces that Glibc's Swift module does not export. */
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/timerfd.h>
+#include <pthread.h>
+
+/* A GNU extension <pthread.h> declares only under _GNU_SOURCE. */
+int pthread_setname_np(pthread_t thread, const char *name);
 
 #endif

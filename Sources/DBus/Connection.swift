@@ -12,11 +12,9 @@ import Glibc
 public final class Connection: @unchecked Sendable {
     // @unchecked: `raw` and every `var` below are used only on `queue` (each public
     // method hops onto it with `perform`), which is what makes sharing this object safe.
-    let queue: DispatchQueue
+    let queue: any ConnectionQueue
     private let raw: OpaquePointer
     private let loop: EventLoop
-    /// Marks a connection's queue (with the queue's own identity: connections may share one).
-    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
     /// The unique name the bus gave this connection (e.g. `:1.42`); empty for a peer.
     public let uniqueName: String
@@ -38,7 +36,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`, running on `queue` (see
     /// ``init(address:registerWithBus:queue:)``).
-    public static func sessionBus(queue: DispatchQueue? = nil) throws(DBusError) -> Connection {
+    public static func sessionBus(queue: (any ConnectionQueue)? = nil) throws(DBusError) -> Connection {
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty else {
             throw DBusError(.disconnected, "DBUS_SESSION_BUS_ADDRESS is not set: no session bus to connect to")
         }
@@ -47,10 +45,11 @@ public final class Connection: @unchecked Sendable {
 
     /// Opens a private connection to `address` and, for a bus, registers on it (`Hello`).
     ///
-    /// Its libdbus calls, handlers and signals run on `queue`, a serial queue; by default one
-    /// of its own. Connections may share a queue, and tasks may run on it too: a program that
-    /// runs everything on one queue handles a call with no thread switch.
-    public init(address: String, registerWithBus: Bool = true, queue: DispatchQueue? = nil) throws(DBusError) {
+    /// Its libdbus calls, handlers and signals run on `queue`: a serial dispatch queue of its
+    /// own by default, or one given, or a ``LoopThread``. Connections may share a queue, and
+    /// tasks may run on it too: a program that runs everything on one ``LoopThread`` handles
+    /// a call with one thread woken once.
+    public init(address: String, registerWithBus: Bool = true, queue: (any ConnectionQueue)? = nil) throws(DBusError) {
         precondition(Self.threadsReady, "dbus_threads_init_default failed")
         var error = CDBus.DBusError()
         dbus_error_init(&error)
@@ -66,17 +65,12 @@ public final class Connection: @unchecked Sendable {
         self.raw = raw
         self.uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
         let queue = queue ?? DispatchQueue(label: "dbus.connection\(uniqueName)")
+        queue.prepare()
         self.queue = queue
         (callArrivals, callArrivalsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
         let box = WeakConnection()
         loop = EventLoop(queue: queue) { box.connection?.dispatchAll() }
         box.connection = self
-        // Set once per queue: replacing the value (or freeing a queue that has one) runs
-        // Dispatch's destructor for it on the global concurrent queue, whose first use starts
-        // libdispatch's worker pool and its once-a-second monitor.
-        if queue.getSpecific(key: Self.queueKey) == nil {
-            queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(queue))
-        }
         perform {
             dbus_connection_add_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque(), nil)
             loop.attach(to: raw)
@@ -172,7 +166,7 @@ public final class Connection: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            queue.async { [weak self] in
+            queue.schedule { [weak self] in
                 pending.cancel()
                 self?.pendingReplies.remove(pending)
             }
@@ -226,7 +220,7 @@ public final class Connection: @unchecked Sendable {
     /// that task's status lock, and waiting for the queue there deadlocks with the queue
     /// yielding to the same task.
     private func unsubscribe(_ id: UInt64, tellBus: Bool = true) {
-        queue.async { [self] in
+        queue.schedule { [self] in
             let removed = subscriptions.removeValue(forKey: id)
             guard tellBus, isOpen, let rule = removed?.rule else { return }
             _ = try? send(.methodCall(
@@ -239,8 +233,8 @@ public final class Connection: @unchecked Sendable {
 
     /// Runs `body` on the connection's queue, directly when already there.
     func perform<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(queue) { return try body() }
-        let result: Result<T, E> = queue.sync { () -> Result<T, E> in
+        if queue.isCurrent { return try body() }
+        let result: Result<T, E> = queue.runAndWait { () -> Result<T, E> in
             do throws(E) { return .success(try body()) } catch { return .failure(error) }
         }
         return try result.get()

@@ -1,18 +1,17 @@
 import CDBus
 import CLinux
-import Dispatch
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Drives one libdbus connection from its watches and timeouts, with dispatch sources
-/// on the connection's serial queue: the process sleeps in epoll until a descriptor is
-/// ready or a libdbus timeout is due, and never polls.
+/// Drives one libdbus connection from its watches and timeouts, on the connection's
+/// ``ConnectionQueue``: the process sleeps in epoll until a descriptor is ready or a
+/// libdbus timeout is due, and never polls.
 ///
-/// The watches' descriptors are never given to libdispatch: they sit in an epoll instance
-/// of the loop's own, and one dispatch source reads that instance's descriptor. A socket
-/// whose peer went away reports EPOLLHUP, and libdispatch's epoll backend
+/// The watches' descriptors are never given to the queue: they sit in an epoll instance
+/// of the loop's own, and the queue watches that instance's descriptor. On a dispatch
+/// queue this matters: a socket whose peer went away reports EPOLLHUP, and libdispatch's epoll backend
 /// (swift-corelibs-libdispatch `src/event/event_epoll.c`, `src/source.c`) acknowledges a
 /// hang-up by unregistering the source, and freeing its epoll registration, from the
 /// source's own queue while its manager thread may still be merging that very event: a
@@ -28,37 +27,34 @@ import Glibc
 final class EventLoop: @unchecked Sendable {
     // @unchecked: the state below is touched only on `queue` (see the type's doc); this
     // object is handed to libdbus as the `void *` context of C callbacks.
-    let queue: DispatchQueue
+    let queue: any ConnectionQueue
     /// Called on `queue` after libdbus handled I/O or a timeout: dispatch what arrived.
     private let onActivity: @Sendable () -> Void
     /// The loop's own epoll instance, holding the descriptors of the enabled watches.
     private let epoll: Int32
-    /// Readable whenever a descriptor in `epoll` is ready; cancelled on detach, and `epoll` closed after it.
-    private let readiness: any DispatchSourceRead
+    /// The queue's watch on `epoll`, from attach; cancelled on detach, and `epoll` closed after it.
+    private var readiness: (any QueueEvent)?
     /// The watches on each descriptor (libdbus watches a socket for reading and for writing with two).
     private var watches: [Int32: [OpaquePointer]] = [:]
     /// Each watch's descriptor, as it was when added (libdbus may invalidate a watch's own copy).
     private var descriptors: [OpaquePointer: Int32] = [:]
     /// What each descriptor is registered in `epoll` for.
     private var registered: [Int32: UInt32] = [:]
-    private var timeoutSources: [OpaquePointer: any DispatchSourceTimer] = [:]
+    private var timeoutSources: [OpaquePointer: any QueueEvent] = [:]
 
-    init(queue: DispatchQueue, onActivity: @escaping @Sendable () -> Void) {
+    init(queue: any ConnectionQueue, onActivity: @escaping @Sendable () -> Void) {
         self.queue = queue
         self.onActivity = onActivity
-        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         precondition(epoll >= 0, "epoll_create1 failed: errno \(errno)")
-        self.epoll = epoll
-        readiness = DispatchSource.makeReadSource(fileDescriptor: epoll, queue: queue)
-        readiness.setCancelHandler { close(epoll) }
     }
 
     /// Installs the callbacks on `connection`.
     func attach(to connection: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        // The handler holds the loop until detach cancels the source.
-        readiness.setEventHandler { self.handleReadyDescriptors() }
-        readiness.resume()
+        // The handler holds the loop until detach cancels the watch.
+        let epoll = epoll
+        readiness = queue.watchReadable(epoll, { self.handleReadyDescriptors() }, cancelled: { close(epoll) })
         dbus_connection_set_watch_functions(
             connection,
             { watch, data in EventLoop.from(data).add(watch: watch!); return 1 },
@@ -91,7 +87,8 @@ final class EventLoop: @unchecked Sendable {
         watches = [:]
         descriptors = [:]
         registered = [:]
-        readiness.cancel()
+        readiness?.cancel()
+        readiness = nil
         for source in timeoutSources.values { source.cancel() }
         timeoutSources = [:]
     }
@@ -101,8 +98,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func scheduleDispatch() {
-        let onActivity = onActivity
-        queue.async { onActivity() }
+        queue.schedule(onActivity)
     }
 
     private func add(watch: OpaquePointer) {
@@ -176,16 +172,11 @@ final class EventLoop: @unchecked Sendable {
     private func update(timeout: OpaquePointer) {
         remove(timeout: timeout)
         guard dbus_timeout_get_enabled(timeout) != 0 else { return }
-        let interval = DispatchTimeInterval.milliseconds(Int(dbus_timeout_get_interval(timeout)))
-        let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
         let onActivity = onActivity
-        source.setEventHandler {
+        timeoutSources[timeout] = queue.repeating(everyMilliseconds: Int(dbus_timeout_get_interval(timeout))) {
             dbus_timeout_handle(timeout)
             onActivity()
         }
-        source.resume()
-        timeoutSources[timeout] = source
     }
 
     private func remove(timeout: OpaquePointer) {

@@ -1,29 +1,29 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import CSwiftJobs
-import Dispatch
+import DBus
 
-/// Runs tasks one at a time on one serial dispatch queue, sleeps (`Task.sleep`) included.
+/// Runs tasks one at a time on one ``LoopThread``, sleeps (`Task.sleep`) included.
 ///
 /// Made the process's default executor (``useSerialDefaultExecutor()``), it keeps
 /// libdispatch's worker pool from ever starting: that pool's first worker starts a monitor
 /// that wakes the process once a second for as long as it lives (`_dispatch_workq_init_once`
-/// in swift-corelibs-libdispatch), so an idle daemon would never be idle. A serial queue runs
-/// on libdispatch's overcommit threads, which have no monitor. usernoted's work is short and
-/// I/O-bound, so one task at a time is enough.
+/// in swift-corelibs-libdispatch), so an idle daemon would never be idle. The bus connections
+/// share the thread, so a call arriving wakes that one thread, once. usernoted's work is
+/// short and I/O-bound, so one task at a time is enough.
 final class SerialTaskExecutor: TaskExecutor, SchedulingExecutor {
     /// The executor of every task of the process once ``useSerialDefaultExecutor()`` was called.
-    static let global = SerialTaskExecutor(label: "usernoted.tasks")
+    static let global = SerialTaskExecutor(name: "usernoted.tasks")
 
     /// Where the tasks run.
-    let queue: DispatchQueue
+    let loop: LoopThread
 
-    init(label: String) {
-        queue = DispatchQueue(label: label)
+    init(name: String) {
+        loop = LoopThread(name: name)
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.async { Self.run(job) }
+        loop.schedule { Self.run(job) }
     }
 
     func enqueue<C: Clock>(
@@ -33,7 +33,7 @@ final class SerialTaskExecutor: TaskExecutor, SchedulingExecutor {
         // clock counting in another unit would wake its sleeper at once).
         let nanoseconds = (delay as? Duration).map(Self.nanoseconds) ?? 0
         let job = UnownedJob(job)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { Self.run(job) }
+        loop.schedule(afterNanoseconds: nanoseconds) { Self.run(job) }
     }
 
     /// Runs `job` as the runtime's own default executor would: on the generic executor.
@@ -65,6 +65,6 @@ public func useSerialDefaultExecutor() {
     _createExecutors(factory: SerialExecutors.self)
 }
 
-/// The queue tasks run on once ``useSerialDefaultExecutor()`` was called; a bus connection
+/// The thread tasks run on once ``useSerialDefaultExecutor()`` was called; a bus connection
 /// that shares it handles a call with no thread switch.
-public var globalTaskQueue: DispatchQueue { SerialTaskExecutor.global.queue }
+public var globalTaskQueue: LoopThread { SerialTaskExecutor.global.loop }

@@ -122,9 +122,10 @@ import TestSupport
         #expect(results.allSatisfy { $0.value == [.int32($0.key * 2)] })
     }
 
-    @Test func connectionsSharingAQueueWithTheirTasksCallEachOther() async throws {
+    @Test(arguments: ["dispatch queue", "loop thread"])
+    func connectionsSharingAQueueWithTheirTasksCallEachOther(kind: String) async throws {
         let bus = try PrivateBus()
-        let queue = DispatchQueue(label: "test.shared")
+        let queue: any ConnectionQueue = kind == "loop thread" ? LoopThread(name: "test.shared") : DispatchQueue(label: "test.shared")
         let (a, b) = (try Connection(address: bus.address, queue: queue), try Connection(address: bus.address, queue: queue))
         let math = [Interface("org.example.Math", methods: [
             Method("Double", in: "i x", out: "i y") { call in [.int32(call.argument(0, as: Int32.self) * 2)] },
@@ -144,12 +145,12 @@ import TestSupport
 
 /// Runs a task's jobs on `queue`.
 private final class QueueExecutor: TaskExecutor {
-    let queue: DispatchQueue
+    let queue: any ConnectionQueue
 
-    init(_ queue: DispatchQueue) { self.queue = queue }
+    init(_ queue: any ConnectionQueue) { self.queue = queue }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        queue.schedule { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

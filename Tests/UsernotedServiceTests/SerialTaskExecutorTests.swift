@@ -1,13 +1,12 @@
-import Dispatch
 import Testing
 import TestSupport
 @testable import UsernotedService
 
-/// The one-queue executor usernoted runs its tasks on (made the default executor only by the
+/// The one-thread executor usernoted runs its tasks on (made the default executor only by the
 /// daemon binary; `UsernotedCommandTests.anIdleDaemonNeverWakes` checks that part).
 @Suite struct SerialTaskExecutorTests {
     @Test func tasksRunOneAtATimeInTheOrderTheyCame() async {
-        let executor = SerialTaskExecutor(label: "test.tasks")
+        let executor = SerialTaskExecutor(name: "test.tasks")
         let steps = Inbox<String>()
         let tasks = (0..<200).map { number in
             Task(executorPreference: executor) {
@@ -19,23 +18,21 @@ import TestSupport
         #expect(steps.pending == (0..<200).flatMap { ["start \($0)", "end \($0)"] })
     }
 
-    @Test func aSleepOnItEndsAfterItsDurationAndTheTaskGoesOnOnItsQueue() async throws {
-        let executor = SerialTaskExecutor(label: "test.sleeps")
-        let mark = DispatchSpecificKey<String>()
-        executor.queue.setSpecific(key: mark, value: "the executor's queue")
+    @Test func aSleepOnItEndsAfterItsDurationAndTheTaskGoesOnOnItsThread() async throws {
+        let executor = SerialTaskExecutor(name: "test.sleeps")
         let (slept, place) = try await withDeadline(.seconds(5), "the sleeping task") {
             try await Task(executorPreference: executor) {
                 let start = ContinuousClock.now
                 try await Task.sleep(for: .milliseconds(80))
-                return (ContinuousClock.now - start, DispatchQueue.getSpecific(key: mark))
+                return (ContinuousClock.now - start, executor.loop.isCurrent)
             }.value
         }
         #expect(slept >= .milliseconds(80))
-        #expect(place == "the executor's queue")
+        #expect(place, "the task went on on the executor's thread")
     }
 
     @Test func aSleepTooLongToCountWaitsForeverAndEndsWhenCancelled() async throws {
-        let executor = SerialTaskExecutor(label: "test.forever")
+        let executor = SerialTaskExecutor(name: "test.forever")
         let sleeper = Task(executorPreference: executor) {
             try await Task.sleep(for: .seconds(Int64.max))
         }

@@ -1,0 +1,262 @@
+import CLinux
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A thread of the program's own that sleeps in epoll: it runs work scheduled from any
+/// thread, in order and one piece at a time, and wakes for the descriptors it watches and
+/// its timers (one timerfd, armed for the earliest). Idle, it sleeps with no timeout.
+///
+/// A connection on it handles a message with one thread woken once; on a dispatch queue
+/// libdispatch wakes its manager thread for the descriptor, then a worker thread for the
+/// queue. It lives as long as the process.
+public final class LoopThread: ConnectionQueue, @unchecked Sendable {
+    // @unchecked: `watches`, `timers`, `nextID` and `armed` are touched only on the loop's
+    // own thread (every method that changes them runs there, or hops there first); `state`
+    // is behind a mutex and `owner` is atomic. The object is handed to pthread_create.
+    private let epoll: Int32
+    /// An eventfd, written when work is scheduled while the loop sleeps.
+    private let wakeup: Int32
+    /// Expires at the earliest timer's deadline (CLOCK_MONOTONIC).
+    private let timer: Int32
+    /// Work waiting to run, and whether the loop sleeps (or is about to) in `epoll_wait`.
+    private let state = Mutex<(work: [@Sendable () -> Void], sleeping: Bool)>(([], false))
+    /// The loop's thread (a `pthread_t`), once it runs.
+    private let owner = Atomic<UInt>(0)
+    private var watches: [UInt64: Watch] = [:]
+    private var timers: [UInt64: Timer] = [:]
+    /// The next watch or timer's id (0 and 1 are `wakeup` and `timer`).
+    private var nextID: UInt64 = 2
+    /// The deadline `timer` is armed for; `.max` when disarmed.
+    private var armed: UInt64 = .max
+
+    /// A descriptor watched for reading.
+    private struct Watch {
+        let descriptor: Int32
+        let handler: () -> Void
+        let cancelled: () -> Void
+    }
+
+    /// A timer: when it is next due, how often it repeats (if it does), what it runs.
+    private struct Timer {
+        var deadline: UInt64
+        let interval: UInt64?
+        let action: () -> Void
+    }
+
+    /// Starts the thread, named `name` (15 bytes at most are kept).
+    public init(name: String) {
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        precondition(epoll >= 0 && wakeup >= 0 && timer >= 0, "cannot make the loop's descriptors: errno \(errno)")
+        for (descriptor, id) in [(wakeup, UInt64(0)), (timer, 1)] { add(descriptor, id: id) }
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<LoopThread>.fromOpaque(context!).takeUnretainedValue().run()
+        }, Unmanaged.passRetained(self).toOpaque())
+        precondition(started == 0, "cannot start the loop's thread: error \(started)")
+        pthread_setname_np(thread, String(decoding: name.utf8.prefix(15), as: UTF8.self))
+        pthread_detach(thread)
+    }
+
+    public var isCurrent: Bool { owner.load(ordering: .acquiring) == UInt(pthread_self()) }
+
+    public func prepare() {}
+
+    public func schedule(_ work: @escaping @Sendable () -> Void) {
+        let wake = state.withLock { state in
+            state.work.append(work)
+            defer { state.sleeping = false }
+            return state.sleeping
+        }
+        if wake { eventfd_write(wakeup, 1) }
+    }
+
+    /// Runs `work` on the loop once `nanoseconds` have passed (never, for `UInt64.max`).
+    public func schedule(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
+        onLoop { _ = self.addTimer(after: nanoseconds, interval: nil, work) }
+    }
+
+    public func runAndWait<T>(_ work: () -> T) -> T {
+        withoutActuallyEscaping(work) { work in
+            let handoff = Handoff(work)
+            schedule { handoff.run() }
+            return handoff.wait()
+        }
+    }
+
+    public func watchReadable(
+        _ descriptor: Int32, _ handler: @escaping () -> Void, cancelled: @escaping () -> Void
+    ) -> any QueueEvent {
+        onLoopNow {
+            let id = newID()
+            watches[id] = Watch(descriptor: descriptor, handler: handler, cancelled: cancelled)
+            add(descriptor, id: id)
+            return LoopEvent(loop: self, id: id)
+        }
+    }
+
+    public func repeating(everyMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> any QueueEvent {
+        let interval = UInt64(max(milliseconds, 0)) * 1_000_000
+        return onLoopNow { LoopEvent(loop: self, id: addTimer(after: interval, interval: interval, handler)) }
+    }
+
+    /// Stops watch or timer `id` (on the loop).
+    fileprivate func cancel(_ id: UInt64) {
+        onLoop { [self] in
+            if let watch = watches.removeValue(forKey: id) {
+                epoll_ctl(epoll, EPOLL_CTL_DEL, watch.descriptor, nil)
+                watch.cancelled()
+            } else if let removed = timers.removeValue(forKey: id), removed.deadline == armed {
+                rearm()
+            }
+        }
+    }
+
+    // MARK: The loop
+
+    private func run() -> Never {
+        owner.store(UInt(pthread_self()), ordering: .releasing)
+        var events = [epoll_event](repeating: epoll_event(), count: 32)
+        while true {
+            let work = state.withLock { state in
+                defer { state.work = [] }
+                return state.work
+            }
+            for item in work { item() }
+            let sleep = state.withLock { state in
+                state.sleeping = state.work.isEmpty
+                return state.sleeping
+            }
+            let count = epoll_wait(epoll, &events, Int32(events.count), sleep ? -1 : 0)
+            if sleep { state.withLock { $0.sleeping = false } }
+            for event in events.prefix(Int(max(count, 0))) { handle(event.data.u64) }
+        }
+    }
+
+    private func handle(_ id: UInt64) {
+        var count: eventfd_t = 0
+        switch id {
+        case 0: eventfd_read(wakeup, &count)
+        case 1:
+            _ = read(timer, &count, MemoryLayout.size(ofValue: count))
+            armed = .max
+            fireDueTimers()
+        default: watches[id]?.handler()  // a watch cancelled earlier in this turn is gone
+        }
+    }
+
+    private func fireDueTimers() {
+        let now = Self.now()
+        let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+        for (id, timer) in due where timers[id] != nil {  // an earlier one may have cancelled it
+            if let interval = timer.interval {
+                timers[id]?.deadline = now.addingSaturated(interval)
+            } else {
+                timers[id] = nil
+            }
+            timer.action()
+        }
+        rearm()
+    }
+
+    private func addTimer(after nanoseconds: UInt64, interval: UInt64?, _ action: @escaping () -> Void) -> UInt64 {
+        let id = newID()
+        let deadline = Self.now().addingSaturated(nanoseconds)
+        timers[id] = Timer(deadline: deadline, interval: interval, action: action)
+        if deadline < armed { arm(deadline) }
+        return id
+    }
+
+    /// Arms `timer` for the earliest deadline, or disarms it when there is none.
+    private func rearm() {
+        let next = timers.values.lazy.map(\.deadline).min() ?? .max
+        if next != armed { arm(next) }
+    }
+
+    private func arm(_ deadline: UInt64) {
+        armed = deadline
+        var spec = itimerspec()
+        if deadline != .max {
+            spec.it_value = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        }
+        timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    private func add(_ descriptor: Int32, id: UInt64) {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = id
+        epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event)
+    }
+
+    private func newID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// Runs `work` on the loop: now if already there, else as soon as it gets to it.
+    private func onLoop(_ work: @escaping @Sendable () -> Void) {
+        if isCurrent { work() } else { schedule(work) }
+    }
+
+    /// Runs `work` on the loop and returns its result: now if already there, else waiting.
+    private func onLoopNow<T>(_ work: () -> T) -> T {
+        isCurrent ? work() : runAndWait(work)
+    }
+
+    /// CLOCK_MONOTONIC, in nanoseconds.
+    private static func now() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}
+
+/// A watch or timer of a ``LoopThread``.
+private final class LoopEvent: QueueEvent {
+    let loop: LoopThread
+    let id: UInt64
+
+    init(loop: LoopThread, id: UInt64) {
+        self.loop = loop
+        self.id = id
+    }
+
+    func cancel() { loop.cancel(id) }
+}
+
+/// Work handed to the loop by a thread that waits for its result.
+private final class Handoff<T>: @unchecked Sendable {
+    // @unchecked: the waiting thread touches `work` and `result` only before scheduling and
+    // after the semaphore is signalled; the loop only between the two.
+    private var work: (() -> T)?
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping () -> T) { self.work = work }
+
+    /// Runs the work and lets go of it (it must not outlive the waiting call), then wakes the waiter.
+    func run() {
+        result = work?()
+        work = nil
+        done.signal()
+    }
+
+    func wait() -> T {
+        done.wait()
+        return result!
+    }
+}
+
+extension UInt64 {
+    /// `self + other`, or `.max` when that does not fit.
+    fileprivate func addingSaturated(_ other: UInt64) -> UInt64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+}

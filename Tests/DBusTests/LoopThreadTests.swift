@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import DBus
+
+/// The thread of a program's own: work in order on it, descriptors, timers, and no wakeups when idle.
+@Suite struct LoopThreadTests {
+    @Test func workScheduledFromManyThreadsRunsOnTheLoopOnePieceAtATimeInEachThreadsOrder() async throws {
+        let loop = LoopThread(name: "test.order")
+        let ran = Inbox<(thread: Int, step: Int, onLoop: Bool)>()
+        #expect(!loop.isCurrent)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for step in 0..<250 { loop.schedule { ran.put((thread, step, loop.isCurrent)) } }
+        }
+        let done = Inbox<Void>()
+        loop.schedule { done.put(()) }
+        try await done.next(within: .seconds(10), "the last piece of work")
+        let steps = ran.pending
+        #expect(steps.count == 1000)
+        #expect(steps.allSatisfy { $0.onLoop })
+        for thread in 0..<4 {
+            #expect(steps.filter { $0.thread == thread }.map(\.step) == Array(0..<250))
+        }
+    }
+
+    @Test func runAndWaitReturnsWhatTheWorkComputedOnTheLoop() {
+        let loop = LoopThread(name: "test.wait")
+        let (value, onLoop) = loop.runAndWait { (6 * 7, loop.isCurrent) }
+        #expect(value == 42)
+        #expect(onLoop)
+    }
+
+    @Test func aWatchedDescriptorCallsItsHandlerWhenReadableAndStopsWhenCancelled() async throws {
+        let loop = LoopThread(name: "test.watch")
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let bytes = Inbox<UInt8>()
+        let cancelled = Inbox<Void>()
+        let reader = ends[0]
+        let watch = loop.watchReadable(reader, {
+            var byte: UInt8 = 0
+            if read(reader, &byte, 1) == 1 { bytes.put(byte) }
+        }, cancelled: { cancelled.put(()) })
+        for byte: UInt8 in [7, 8] {
+            var byte = byte
+            #expect(write(ends[1], &byte, 1) == 1)
+            let got = try await bytes.next(within: .seconds(5), "byte \(byte)")
+            #expect(got == byte)
+        }
+        loop.runAndWait { watch.cancel() }
+        try await cancelled.next(within: .seconds(5), "the cancel handler")
+        var byte: UInt8 = 9
+        #expect(write(ends[1], &byte, 1) == 1)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(bytes.pending.isEmpty, "nothing read after the cancel")
+    }
+
+    @Test func aTimerFiresAfterItsDelayAndARepeatingOneUntilCancelled() async throws {
+        let loop = LoopThread(name: "test.timers")
+        let start = ContinuousClock.now
+        let fired = Inbox<Duration>()
+        loop.schedule(afterNanoseconds: 80_000_000) { fired.put(ContinuousClock.now - start) }
+        let delay = try await fired.next(within: .seconds(5), "the one-shot timer")
+        #expect(delay >= .milliseconds(80))
+
+        let ticks = Inbox<Void>()
+        let repeating = loop.runAndWait { loop.repeating(everyMilliseconds: 10) { ticks.put(()) } }
+        for tick in 1...3 { try await ticks.next(within: .seconds(5), "tick \(tick)") }
+        loop.runAndWait { repeating.cancel() }
+        let afterCancel = ticks.pending.count
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(ticks.pending.count == afterCancel, "no tick after the cancel")
+    }
+
+    @Test func cancellingTheEarliestTimerLeavesTheLaterOnesDueAndAnIdleLoopNeverWakes() async throws {
+        let name = "test.idle"
+        let loop = LoopThread(name: name)
+        let fired = Inbox<String>()
+        let early = loop.runAndWait { loop.repeating(everyMilliseconds: 50) { fired.put("early") } }
+        loop.schedule(afterNanoseconds: 150_000_000) { fired.put("late") }
+        loop.runAndWait { early.cancel() }
+        let first = try await fired.next(within: .seconds(5), "the later timer")
+        #expect(first == "late")
+        #expect(fired.pending.isEmpty, "the cancelled timer never fired")
+
+        // A timer cancelled before it is due disarms the loop's timerfd: nothing scheduled,
+        // nothing due, the thread sleeps in epoll and is never switched in.
+        let cancelled = loop.runAndWait { loop.repeating(everyMilliseconds: 200) { fired.put("cancelled") } }
+        loop.runAndWait { cancelled.cancel() }
+        let loopThread = { try ProcessProbe.threads(of: getpid()).filter { $0.value.name == name } }
+        let before = try loopThread()
+        #expect(before.count == 1)
+        try await Task.sleep(for: .milliseconds(500))
+        let after = try loopThread()
+        #expect(ProcessProbe.wakeups(from: before, to: after).isEmpty)
+        #expect(fired.pending.isEmpty)
+    }
+}
