@@ -1,3 +1,4 @@
+import CDBus
 import Foundation
 import Testing
 import TestSupport
@@ -72,11 +73,43 @@ import TestSupport
 
     @Test func mismatchedContainerElementsAreRefused() throws {
         let message = Message.signal(path: "/", interface: "org.example.X", member: "Y", body: [.array(.string, [.int32(1)])])
-        #expect { try message.encode() } throws: { ($0 as? DBusError)?.message.contains("array of s holds a i") == true }
+        #expect { try message.encode() } throws: { ($0 as? DBus.DBusError)?.message.contains("array of s holds a i") == true }
+    }
+
+    @Test func everyKindOfMessageKeepsItsHeaderFieldsAndFlags() throws {
+        var call = Message.methodCall(
+            destination: "org.example.Dest", path: "/a/b", interface: "org.example.I", member: "M", body: [.string("x"), .uint32(2)])
+        var quiet = call
+        quiet.noReplyExpected = true
+        quiet.interface = nil
+        call.serial = 41
+        call.sender = ":1.7"
+        let messages = [
+            call, quiet,
+            Message.signal(path: "/s", interface: "org.example.S", member: "Changed", body: [.boolean(true)]),
+            Message.signal(path: "/s", interface: "org.example.S", member: "Changed", destination: ":1.9"),
+            call.methodReturn([.int32(-1)]),
+            call.errorReply(DBus.DBusError("org.example.Error.Broken", "it broke")),
+        ]
+        for message in messages {
+            let raw = try message.encode()
+            defer { dbus_message_unref(raw) }
+            let decoded = try Message(decoding: raw)
+            #expect(decoded.kind == message.kind)
+            #expect(decoded.path == message.path)
+            #expect(decoded.interface == message.interface)
+            #expect(decoded.member == message.member)
+            #expect(decoded.destination == message.destination)
+            #expect(decoded.replySerial == message.replySerial)
+            #expect(decoded.errorName == message.errorName)
+            #expect(decoded.body == message.body)
+            // Only a call may expect a reply, and only when it says so (libdbus marks signals and replies as wanting none).
+            #expect(decoded.noReplyExpected == (message.kind != .methodCall || message.noReplyExpected))
+        }
     }
 
     @Test func invalidHeaderNamesAreRefusedWithTheirName() throws {
         let message = Message.methodCall(destination: "not a name", path: "/", interface: "org.example.X", member: "Y")
-        #expect { try message.encode() } throws: { ($0 as? DBusError)?.message.contains("\"not a name\" is not a valid D-Bus bus name") == true }
+        #expect { try message.encode() } throws: { ($0 as? DBus.DBusError)?.message.contains("\"not a name\" is not a valid D-Bus bus name") == true }
     }
 }
