@@ -4,15 +4,20 @@ import Synchronization
 /// Group commit: the writes that arrive while a transaction is being written go together in
 /// the next one, so that many calls in flight share one transaction per turn instead of
 /// queueing one each. A lone write is started at once. Writes are applied in the order they
-/// were submitted. Each runs in a savepoint of its own: one that throws is rolled back alone,
-/// and only its caller sees the error; a transaction that fails to commit fails every write
-/// in it (and `onFailedCommit` runs).
+/// were submitted. Each runs in a savepoint of its own when it shares its transaction (a
+/// lone write has the transaction to itself): one that throws is rolled back alone, and only
+/// its caller sees the error; a transaction that fails to commit fails every write in it.
+/// `onFailedCommit` runs whenever a transaction is rolled back.
 final class WriteBatch: Sendable {
-    /// One write: runs inside the transaction, then hears how the commit went.
+    /// One write: runs inside the transaction (in a savepoint of its own when `shared`), then
+    /// hears how the commit went.
     private struct Job: Sendable {
-        let run: @Sendable (Database) -> Void
+        let run: @Sendable (_ db: Database, _ shared: Bool) throws(RolledBack) -> Void
         let finish: @Sendable ((any Error)?) -> Void
     }
+
+    /// A lone write threw: its transaction is rolled back, and its caller gets its own error.
+    private struct RolledBack: Error {}
 
     private let database: any DatabaseWriter
     private let onFailedCommit: @Sendable () -> Void
@@ -35,16 +40,21 @@ final class WriteBatch: Sendable {
         let committed = Committed<T>()
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let job = Job(
-            run: { db in
+            run: { db, shared throws(RolledBack) in
                 do {
                     var value: T?
-                    try db.inSavepoint {
+                    if shared {
+                        try db.inSavepoint {
+                            value = try body(db)
+                            return .commit
+                        }
+                    } else {
                         value = try body(db)
-                        return .commit
                     }
                     outcome.withLock { $0 = .success(value!) }
                 } catch {
                     outcome.withLock { $0 = .failure(error) }
+                    if !shared { throw RolledBack() }
                 }
             },
             finish: { commitError in
@@ -70,9 +80,11 @@ final class WriteBatch: Sendable {
             return jobs
         }
         guard !jobs.isEmpty else { return }
-        database.asyncWrite({ db in jobs.forEach { $0.run(db) } }, completion: { [self] _, result in
-            let error: (any Error)? = if case .failure(let error) = result { error } else { nil }
+        let shared = jobs.count > 1
+        database.asyncWrite({ db in for job in jobs { try job.run(db, shared) } }, completion: { [self] _, result in
+            var error: (any Error)? = if case .failure(let error) = result { error } else { nil }
             if error != nil { onFailedCommit() }
+            if error is RolledBack { error = nil }  // the lone write's own error is its outcome
             jobs.forEach { $0.finish(error) }
             writeWaiting()
         })

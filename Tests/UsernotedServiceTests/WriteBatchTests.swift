@@ -31,4 +31,22 @@ import TestSupport
         let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
         #expect(stored == (0..<50).filter { $0 != 17 }, "its insert was rolled back, the others committed")
     }
+
+    @Test func aLoneWriteThatFailsIsRolledBackAndItsCallerGetsItsOwnError() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "usernoted-batch")
+        let database = try DatabasePool(path: directory.appending(path: "batch.sqlite").path)
+        try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER PRIMARY KEY)") }
+        let rollbacks = Inbox<Void>()
+        let batch = WriteBatch(database) { rollbacks.put(()) }
+        await #expect(throws: TestSupportError.self) {
+            try await batch.write { db in
+                try db.execute(sql: "INSERT INTO item (n) VALUES (1)")
+                throw TestSupportError("the write fails after its insert")
+            }
+        }
+        #expect(rollbacks.pending.count == 1, "a rolled-back transaction is reported")
+        try await batch.write { db in try db.execute(sql: "INSERT INTO item (n) VALUES (2)") }
+        let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
+        #expect(stored == [2], "the failed write left nothing; the next one committed")
+    }
 }
