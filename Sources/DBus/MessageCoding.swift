@@ -76,7 +76,7 @@ extension Message {
     private func validateHeader() throws(DBusError) {
         func check(_ text: String?, _ what: String, _ valid: (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t) throws(DBusError) {
             guard let text else { return }
-            guard !text.utf8.contains(0), text.withCString({ valid($0, nil) }) != 0 else {
+            guard !text.containsNUL, text.withCString({ valid($0, nil) }) != 0 else {
                 throw DBusError(.invalidArgs, "\"\(text)\" is not a valid D-Bus \(what)")
             }
         }
