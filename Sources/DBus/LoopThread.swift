@@ -76,9 +76,12 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         if wake { eventfd_write(wakeup, 1) }
     }
 
-    /// Runs `work` on the loop once `nanoseconds` have passed (never, for `UInt64.max`).
+    /// Runs `work` on the loop once `nanoseconds` have passed, counted from now (never, for
+    /// `UInt64.max`: it is dropped).
     public func schedule(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
-        onLoop { _ = self.addTimer(after: nanoseconds, interval: nil, work) }
+        let deadline = Self.now().addingSaturated(nanoseconds)
+        guard deadline != .max else { return }
+        onLoop { _ = self.addTimer(at: deadline, interval: nil, work) }
     }
 
     public func runAndWait<T>(_ work: () -> T) -> T {
@@ -89,6 +92,7 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         }
     }
 
+    /// One watch per descriptor, and only on descriptors epoll can watch (not regular files).
     public func watchReadable(
         _ descriptor: Int32, _ handler: @escaping () -> Void, cancelled: @escaping () -> Void
     ) -> any QueueEvent {
@@ -102,7 +106,7 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
 
     public func repeating(everyMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> any QueueEvent {
         let interval = UInt64(max(milliseconds, 0)) * 1_000_000
-        return onLoopNow { LoopEvent(loop: self, id: addTimer(after: interval, interval: interval, handler)) }
+        return onLoopNow { LoopEvent(loop: self, id: addTimer(at: Self.now().addingSaturated(interval), interval: interval, handler)) }
     }
 
     /// Stops watch or timer `id` (on the loop).
@@ -152,7 +156,8 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
 
     private func fireDueTimers() {
         let now = Self.now()
-        let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+        // Soonest first; of two due at once, the one set first.
+        let due = timers.filter { $0.value.deadline <= now }.sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
         for (id, timer) in due where timers[id] != nil {  // an earlier one may have cancelled it
             if let interval = timer.interval {
                 timers[id]?.deadline = now.addingSaturated(interval)
@@ -164,9 +169,8 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         rearm()
     }
 
-    private func addTimer(after nanoseconds: UInt64, interval: UInt64?, _ action: @escaping () -> Void) -> UInt64 {
+    private func addTimer(at deadline: UInt64, interval: UInt64?, _ action: @escaping () -> Void) -> UInt64 {
         let id = newID()
-        let deadline = Self.now().addingSaturated(nanoseconds)
         timers[id] = Timer(deadline: deadline, interval: interval, action: action)
         if deadline < armed { arm(deadline) }
         return id
@@ -191,7 +195,8 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
         event.data.u64 = id
-        epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event)
+        let added = epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event)
+        precondition(added == 0, "cannot watch descriptor \(descriptor): errno \(errno) (one watch per descriptor, not a regular file)")
     }
 
     private func newID() -> UInt64 {

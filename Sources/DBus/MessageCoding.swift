@@ -84,6 +84,10 @@ extension Message {
         try check(interface, "interface name", dbus_validate_interface)
         try check(member, "member name", dbus_validate_member)
         try check(errorName, "error name", dbus_validate_error_name)
+        // What libdbus reserves for the connection's own messages; the bus disconnects a sender of them.
+        if kind == .signal, path?.rawValue == "/org/freedesktop/DBus/Local" || interface == "org.freedesktop.DBus.Local" {
+            throw DBusError(.invalidArgs, "org.freedesktop.DBus.Local and /org/freedesktop/DBus/Local are reserved for libdbus; a signal cannot use them")
+        }
         switch kind {
         case .methodCall where member == nil, .signal where member == nil || interface == nil || path == nil:
             throw DBusError(.invalidArgs, "a \(kind) needs a member\(kind == .signal ? ", an interface and a path" : "")")

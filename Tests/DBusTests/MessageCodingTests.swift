@@ -108,6 +108,15 @@ import TestSupport
         }
     }
 
+    @Test func signalsOnTheReservedLocalPathOrInterfaceAreRefused() throws {
+        for message in [
+            Message.signal(path: "/org/freedesktop/DBus/Local", interface: "org.example.S", member: "Changed"),
+            Message.signal(path: "/s", interface: "org.freedesktop.DBus.Local", member: "Disconnected"),
+        ] {
+            #expect { try message.encode() } throws: { ($0 as? DBus.DBusError)?.message.contains("reserved for libdbus") == true }
+        }
+    }
+
     @Test func invalidHeaderNamesAreRefusedWithTheirName() throws {
         let message = Message.methodCall(destination: "not a name", path: "/", interface: "org.example.X", member: "Y")
         #expect { try message.encode() } throws: { ($0 as? DBus.DBusError)?.message.contains("\"not a name\" is not a valid D-Bus bus name") == true }
