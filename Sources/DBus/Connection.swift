@@ -179,10 +179,11 @@ public final class Connection: @unchecked Sendable {
     /// Calls a method and returns the reply's body.
     public func call(
         destination: String, path: ObjectPath, interface: String, method: String,
-        _ arguments: [Value] = [], timeout: Duration = .seconds(25)
+        _ arguments: [Value] = [], timeout: Duration = .seconds(25), autoStart: Bool = true
     ) async throws -> [Value] {
-        let message = Message.methodCall(
+        var message = Message.methodCall(
             destination: destination, path: path, interface: interface, member: method, body: arguments)
+        message.autoStart = autoStart
         return try await call(message, timeout: timeout).body
     }
 

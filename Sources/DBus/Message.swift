@@ -24,6 +24,9 @@ public struct Message: Sendable {
     public var body: [Value]
     /// For calls: the caller wants no reply.
     public var noReplyExpected = false
+    /// For calls: the bus may start the destination's service to deliver it (D-Bus
+    /// activation); when false, a call to a name nobody owns fails at once.
+    public var autoStart = true
 
     /// The body's signature.
     public var signature: Signature { Signature(body.map(\.type)) }

@@ -20,6 +20,7 @@ extension Message {
         sender = dbus_message_get_sender(raw).map { String(cString: $0) }
         destination = dbus_message_get_destination(raw).map { String(cString: $0) }
         noReplyExpected = dbus_message_get_no_reply(raw) != 0
+        autoStart = dbus_message_get_auto_start(raw) != 0
         let signature = try Signature(parsing: String(cString: dbus_message_get_signature(raw)))
         var iter = DBusMessageIter()
         var values: [Value] = []
@@ -65,6 +66,7 @@ extension Message {
         ok = ok && dbus_message_set_destination(raw, destination) != 0
         if kind == .error { ok = ok && dbus_message_set_error_name(raw, errorName) != 0 }
         if kind == .methodCall, noReplyExpected { dbus_message_set_no_reply(raw, 1) }
+        if kind == .methodCall, !autoStart { dbus_message_set_auto_start(raw, 0) }
         guard ok else {
             dbus_message_unref(raw)
             throw DBusError(.noMemory, "libdbus could not build the message")

@@ -289,13 +289,12 @@ public actor Router {
     /// handler is connected and answers within half a second; nil otherwise (the default
     /// presentation). The answer is a set of `banner`, `sound`, `badge`, `list`.
     public func presentationOptions(for request: NotificationRequest, of app: AppID) async -> Set<String>? {
-        guard case .bus(let name, let path)? = handlers[app]?.target,
-              (try? await connection.nameOwner(name)) != nil
-        else { return nil }
+        guard case .bus(let name, let path)? = handlers[app]?.target else { return nil }
         do {
+            // Asked only while it runs: not started for it (a name nobody owns fails at once).
             let reply = try await connection.call(
                 destination: name, path: path, interface: HandlerInterface.name, method: "WillPresent",
-                [.string(ModelJSON.encode(request))], timeout: .milliseconds(500))
+                [.string(ModelJSON.encode(request))], timeout: .milliseconds(500), autoStart: false)
             guard let options = reply.first?.as([String].self) else { return nil }
             return Set(options)
         } catch {

@@ -81,6 +81,7 @@ import TestSupport
             destination: "org.example.Dest", path: "/a/b", interface: "org.example.I", member: "M", body: [.string("x"), .uint32(2)])
         var quiet = call
         quiet.noReplyExpected = true
+        quiet.autoStart = false
         quiet.interface = nil
         call.serial = 41
         call.sender = ":1.7"
@@ -105,6 +106,7 @@ import TestSupport
             #expect(decoded.body == message.body)
             // Only a call may expect a reply, and only when it says so (libdbus marks signals and replies as wanting none).
             #expect(decoded.noReplyExpected == (message.kind != .methodCall || message.noReplyExpected))
+            #expect(decoded.autoStart == message.autoStart)
         }
     }
 

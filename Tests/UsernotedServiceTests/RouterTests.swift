@@ -377,6 +377,24 @@ struct RouterScene {
         withExtendedLifetime((app, silentApp)) {}
     }
 
+    @Test func anAppWhoseHandlerIsNotRunningIsNotStartedToBeAskedWillPresent() async throws {
+        let scene = try await RouterScene()
+        let handler = try await scene.handler(owningAppID: true)  // kept under the app id, outliving the app
+        handler.connection.close()
+        // The app is activatable: starting it would leave a mark.
+        let mark = scene.bus.directory.appending(path: "started")
+        try "[D-BUS Service]\nName=\(RouterScene.app)\nExec=/bin/sh -c 'touch \(mark.path)'\n"
+            .write(to: scene.bus.servicesDirectory.appending(path: "\(RouterScene.app).service"), atomically: true, encoding: .utf8)
+        let watcher = try scene.bus.connect()
+        _ = try await watcher.call(destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "ReloadConfig")
+        let activatable = try await watcher.call(destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "ListActivatableNames")
+        #expect(activatable.first?.as([String].self)?.contains(RouterScene.app) == true)
+        try await scene.scene.call("Add", .string(RouterScene.app), .string(#"{"identifier":"n1","content":{"title":"Hi"}}"#))
+        #expect(try await scene.server.notifyCalls.next().summary == "Hi")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!FileManager.default.fileExists(atPath: mark.path), "the app was started to be asked WillPresent")
+    }
+
     @Test func aShownRequestsBadgeReachesTheDockAndAHandlerWithoutWillPresentChangesNothing() async throws {
         let scene = try await RouterScene()
         _ = try await scene.handler()  // serves DidReceive only
