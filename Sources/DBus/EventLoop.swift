@@ -41,6 +41,8 @@ final class EventLoop: @unchecked Sendable {
     /// What each descriptor is registered in `epoll` for.
     private var registered: [Int32: UInt32] = [:]
     private var timeoutSources: [OpaquePointer: any QueueEvent] = [:]
+    /// Where `epoll_wait` reports ready descriptors (kept, not allocated on every wake).
+    private var ready = [epoll_event](repeating: epoll_event(), count: 16)
 
     init(queue: any ConnectionQueue, onActivity: @escaping @Sendable () -> Void) {
         self.queue = queue
@@ -145,7 +147,6 @@ final class EventLoop: @unchecked Sendable {
 
     /// `epoll` is readable: hands each ready descriptor's conditions to its watches.
     private func handleReadyDescriptors() {
-        var ready = [epoll_event](repeating: epoll_event(), count: 16)
         let count = epoll_wait(epoll, &ready, Int32(ready.count), 0)
         guard count > 0 else { return }
         for event in ready.prefix(Int(count)) {

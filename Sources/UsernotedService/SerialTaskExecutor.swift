@@ -59,7 +59,7 @@ private struct SerialExecutors: ExecutorFactory {
 }
 
 /// Makes ``SerialTaskExecutor/global`` the default executor: every task without another runs
-/// on its queue, and so does every `Task.sleep` that has no executor of its own. Call once,
+/// on its thread, and so does every `Task.sleep` that has no executor of its own. Call once,
 /// first thing in a synchronous `main`, before any task exists.
 public func useSerialDefaultExecutor() {
     _createExecutors(factory: SerialExecutors.self)

@@ -29,7 +29,7 @@ struct Usernoted: AsyncParsableCommand {
 
     func validate() throws { try launch.validate() }
 
-    /// The entry point, before any task exists: every task runs on one queue of usernoted's
+    /// The entry point, before any task exists: every task runs on one thread of usernoted's
     /// own, so that libdispatch's worker pool, and the monitor that wakes it every second,
     /// never start. Then parses the command line and runs. Started as the service starts it,
     /// with no arguments, it skips the parser: its reflection costs about 2 ms of a cold start.
