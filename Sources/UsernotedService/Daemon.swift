@@ -21,6 +21,8 @@ public final class Daemon: Sendable {
     private let systemBusAddress: String?
     /// The scheduler's clock rate: real time, unless a test speeds it up.
     private let clock: ClockRate
+    /// The bus subscriptions, once ``subscribe()`` has started them.
+    private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
@@ -45,16 +47,30 @@ public final class Daemon: Sendable {
         callers = CallerCheck(connection: connection)
     }
 
+    /// Starts the bus subscriptions of the bridge and the caller check (once; ``run()`` starts
+    /// them when nothing did before), so that their round trips overlap what comes before the run.
+    @discardableResult
+    public func subscribe() -> Task<Void, any Error> {
+        subscriptions.withLock { started in
+            if let started { return started }
+            let task = Task { [bridge, callers] in
+                async let bridgeStarted: Void = bridge.start()
+                async let callersStarted: Void = callers.start()
+                try await (bridgeStarted, callersStarted)
+            }
+            started = task
+            return task
+        }
+    }
+
     /// Restores the previous run's state, serves until the task is cancelled or the bus
     /// goes away.
     public func run() async throws {
-        // The bus round trips of the bridge and the caller check overlap the store's read.
-        async let bridgeStarted: Void = bridge.start()
-        async let callersStarted: Void = callers.start()
+        // The bus round trips of the subscriptions overlap the store's read.
+        let subscribed = subscribe()
         try await center.restore()
         await center.setPresentationAdvisor { [router] request, app in await router.presentationOptions(for: request, of: app) }
-        try await bridgeStarted
-        try await callersStarted
+        try await subscribed.value
         connection.export([CenterInterface.make(center: center, router: router, callers: callers)], at: CenterInterface.path)
         switch try await connection.requestName(CenterInterface.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:

@@ -12,7 +12,8 @@ import UserNotificationsCore
 /// Rows that no longer decode (written by a newer version, or damaged) are skipped with a
 /// log line, never fatal: one bad row must not take every app's state with it.
 public final class Store: Sendable {
-    private let database: any DatabaseWriter
+    /// The database, once open.
+    private let database: Eventual<any DatabaseWriter>
     /// Every write goes through here: applied in the order submitted, and those of many calls
     /// in flight share a transaction.
     private let batch: WriteBatch
@@ -22,17 +23,45 @@ public final class Store: Sendable {
     /// that the limit check of an add does not count an app's rows each time.
     private let pendingCounts = PendingCounts()
 
-    /// Opens (creating and migrating) `state.sqlite` in `directory`.
-    public init(directory: URL, logger: Logger) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.label = "usernoted.store"
-        database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
+    /// Opens (creating and migrating) `state.sqlite` in `directory`; a ``StateDirectoryError`` says why it cannot.
+    public convenience init(directory: URL, logger: Logger) throws {
+        self.init(Eventual(.success(try Self.open(directory))), logger: logger)
+    }
+
+    /// The store in `directory`, opened on a thread of its own while the caller goes on (the
+    /// daemon connects to the bus meanwhile): reads and writes wait until it is open, and
+    /// throw the reason when it could not be.
+    public static func opening(directory: URL, logger: Logger) -> Store {
+        let database = Eventual<any DatabaseWriter>()
+        // A queue of its own: work on a global queue would start libdispatch's pool monitor,
+        // which then wakes every second for good.
+        DispatchQueue(label: "usernoted.store-open").async { database.resolve(Result { try open(directory) }) }
+        return Store(database, logger: logger)
+    }
+
+    /// A store on `database`, open or still opening.
+    init(_ database: Eventual<any DatabaseWriter>, logger: Logger) {
+        self.database = database
         // A transaction that did not commit may have changed counts: they are counted again.
         let counts = pendingCounts
         batch = WriteBatch(database) { counts.withLock { $0 = [:] } }
         self.logger = logger
-        try StoreSchema.migrator.migrate(database)
+    }
+
+    /// Creates, migrates and opens the database in `directory`, with a reader connection ready
+    /// (the first read would otherwise open it on the loop thread).
+    static func open(_ directory: URL) throws(StateDirectoryError) -> any DatabaseWriter {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.label = "usernoted.store"
+            let database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
+            try StoreSchema.migrator.migrate(database)
+            try database.read { _ in }
+            return database
+        } catch {
+            throw StateDirectoryError(directory, error)
+        }
     }
 
     /// The state directory: `$USERNOTED_STATE_DIR`, else `$XDG_STATE_HOME/usernoted`, else
@@ -58,7 +87,7 @@ public final class Store: Sendable {
 
     /// Every app's categories.
     public func allCategories() async throws -> [AppID: [NotificationCategory]] {
-        let rows = try readNow { db in
+        let rows = try await readNow { db in
             try Row.fetchAll(db, sql: "SELECT app_id, json FROM category").map { ($0["app_id"] as String, $0["json"] as String) }
         }
         var result: [AppID: [NotificationCategory]] = [:]
@@ -95,7 +124,7 @@ public final class Store: Sendable {
 
     /// Every app's handler.
     public func allHandlers() async throws -> [AppID: HandlerTarget] {
-        let rows = try readNow { db in
+        let rows = try await readNow { db in
             try Row.fetchAll(db, sql: "SELECT app_id, bus_name, path, argv_json FROM handler").map {
                 ($0["app_id"] as String, $0["bus_name"] as String, $0["path"] as String, $0["argv_json"] as String?)
             }
@@ -130,7 +159,7 @@ public final class Store: Sendable {
     }
 
     /// ``savePending(_:limit:)`` queued now, behind every write before it; its result comes later.
-    func queuePending(_ pending: PendingRequest, limit: Int) -> Committed<Bool> {
+    func queuePending(_ pending: PendingRequest, limit: Int) -> Eventual<Bool> {
         let app = pending.app.rawValue
         let json = ModelJSON.encode(pending.request)
         return batch.submit { db in
@@ -173,14 +202,14 @@ public final class Store: Sendable {
 
     /// How many requests `app` has pending.
     public func pendingCount(of app: AppID) async throws -> Int {
-        try readNow { db in
+        try await readNow { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending WHERE app_id = ?", arguments: [app.rawValue]) ?? 0
         }
     }
 
     /// Whether `app` has a request `identifier` scheduled.
     public func isPending(_ app: AppID, _ identifier: String) async throws -> Bool {
-        try readNow { db in
+        try await readNow { db in
             try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM pending WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, identifier]) ?? false
         }
@@ -188,7 +217,7 @@ public final class Store: Sendable {
 
     /// When the earliest pending request fires, if any is pending.
     public func earliestFireDate() async throws -> Date? {
-        try readNow { db in
+        try await readNow { db in
             try Double.fetchOne(db, sql: "SELECT MIN(fire_date) FROM pending").map(Date.init(timeIntervalSince1970:))
         }
     }
@@ -229,7 +258,7 @@ public final class Store: Sendable {
     }
 
     private func fetchPending(_ clause: String, _ arguments: StatementArguments) async throws -> [PendingRequest] {
-        let rows = try readNow { db in
+        let rows = try await readNow { db in
             try Row.fetchAll(db, sql: "SELECT app_id, request_json, fire_date, added_at FROM pending \(clause)", arguments: arguments)
                 .map { ($0["app_id"] as String, $0["request_json"] as String, $0["fire_date"] as Double, $0["added_at"] as Double) }
         }
@@ -254,7 +283,7 @@ public final class Store: Sendable {
     }
 
     /// ``saveDelivered(_:unscheduling:)`` queued now, behind every write before it; its result comes later.
-    func queueDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) -> Committed<Bool> {
+    func queueDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) -> Eventual<Bool> {
         let app = delivered.app.rawValue
         let arguments: StatementArguments = [
             app, delivered.request.identifier, ModelJSON.encode(delivered.request),
@@ -307,7 +336,7 @@ public final class Store: Sendable {
 
     /// Every delivered notification, oldest first.
     public func allDelivered() async throws -> [DeliveredNotification] {
-        let rows = try readNow { db in
+        let rows = try await readNow { db in
             try Row.fetchAll(
                 db, sql: "SELECT app_id, request_json, category_json, server_id, delivered_at FROM delivered ORDER BY delivered_at"
             ).map {
@@ -349,7 +378,7 @@ public final class Store: Sendable {
 
     /// The responses waiting for `app`'s handler, oldest first, with their places in line.
     public func outbox(of app: AppID) async throws -> [(seq: Int64, response: NotificationResponse)] {
-        let rows = try readNow { db in
+        let rows = try await readNow { db in
             try Row.fetchAll(db, sql: "SELECT seq, response_json FROM outbox WHERE app_id = ? ORDER BY seq", arguments: [app.rawValue])
                 .map { ($0["seq"] as Int64, $0["response_json"] as String) }
         }
@@ -362,7 +391,7 @@ public final class Store: Sendable {
     /// The oldest response waiting for `app`, reading no further than it (damaged rows are
     /// skipped, as in ``outbox(of:)``).
     public func nextInOutbox(of app: AppID) async throws -> (seq: Int64, response: NotificationResponse)? {
-        try readNow { db in
+        try await readNow { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT seq, response_json FROM outbox WHERE app_id = ? ORDER BY seq", arguments: [app.rawValue])
             while let row = try rows.next() {
@@ -376,7 +405,7 @@ public final class Store: Sendable {
 
     /// The apps with responses waiting.
     public func appsWithOutbox() async throws -> [AppID] {
-        let names = try readNow { db in try String.fetchAll(db, sql: "SELECT DISTINCT app_id FROM outbox") }
+        let names = try await readNow { db in try String.fetchAll(db, sql: "SELECT DISTINCT app_id FROM outbox") }
         return names.compactMap(decodeApp)
     }
 
@@ -395,8 +424,8 @@ public final class Store: Sendable {
 
     /// Reads on the calling thread (GRDB's reader queue runs it inline when idle): no hop to
     /// another thread and back for a read that takes microseconds.
-    private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try database.read(body)
+    private func readNow<T>(_ body: (Database) throws -> T) async throws -> T {
+        try await database.value.read(body)
     }
 
     private func decodeApp(_ text: String) -> AppID? {

@@ -19,12 +19,13 @@ final class WriteBatch: Sendable {
     /// A lone write threw: its transaction is rolled back, and its caller gets its own error.
     private struct RolledBack: Error {}
 
-    private let database: any DatabaseWriter
+    /// The database, once open (writes submitted before wait for it).
+    private let database: Eventual<any DatabaseWriter>
     private let onFailedCommit: @Sendable () -> Void
     /// Writes waiting for the next transaction, and whether one is being written.
     private let state = Mutex<(waiting: [Job], writing: Bool)>(([], false))
 
-    init(_ database: any DatabaseWriter, onFailedCommit: @escaping @Sendable () -> Void = {}) {
+    init(_ database: Eventual<any DatabaseWriter>, onFailedCommit: @escaping @Sendable () -> Void = {}) {
         self.database = database
         self.onFailedCommit = onFailedCommit
     }
@@ -36,8 +37,8 @@ final class WriteBatch: Sendable {
 
     /// Queues `body` for the next transaction now, behind every write submitted before it;
     /// the result can be awaited later.
-    func submit<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) -> Committed<T> {
-        let committed = Committed<T>()
+    func submit<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) -> Eventual<T> {
+        let committed = Eventual<T>()
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let job = Job(
             run: { db, shared throws(RolledBack) in
@@ -81,39 +82,21 @@ final class WriteBatch: Sendable {
         }
         guard !jobs.isEmpty else { return }
         let shared = jobs.count > 1
-        database.asyncWrite({ db in for job in jobs { try job.run(db, shared) } }, completion: { [self] _, result in
-            var error: (any Error)? = if case .failure(let error) = result { error } else { nil }
-            if error != nil { onFailedCommit() }
-            if error is RolledBack { error = nil }  // the lone write's own error is its outcome
-            jobs.forEach { $0.finish(error) }
-            writeWaiting()
-        })
-    }
-}
-
-/// A write submitted to a ``WriteBatch``: its result, once its transaction is committed.
-final class Committed<T: Sendable>: Sendable {
-    private let state = Mutex<(result: Result<T, any Error>?, waiters: [CheckedContinuation<T, any Error>])>((nil, []))
-
-    /// The write's result; throws its error, or the commit's.
-    var value: T {
-        get async throws {
-            try await withCheckedThrowingContinuation { continuation in
-                let result = state.withLock { state -> Result<T, any Error>? in
-                    if state.result == nil { state.waiters.append(continuation) }
-                    return state.result
-                }
-                if let result { continuation.resume(with: result) }
+        database.whenResolved { [self] opened in
+            let database: any DatabaseWriter
+            switch opened {
+            case .success(let opened): database = opened
+            case .failure(let error):  // the database could not be opened: each write fails with why
+                jobs.forEach { $0.finish(error) }
+                return writeWaiting()
             }
+            database.asyncWrite({ db in for job in jobs { try job.run(db, shared) } }, completion: { [self] _, result in
+                var error: (any Error)? = if case .failure(let error) = result { error } else { nil }
+                if error != nil { onFailedCommit() }
+                if error is RolledBack { error = nil }  // the lone write's own error is its outcome
+                jobs.forEach { $0.finish(error) }
+                writeWaiting()
+            })
         }
-    }
-
-    fileprivate func resolve(_ result: Result<T, any Error>) {
-        let waiters = state.withLock { state in
-            state.result = result
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        waiters.forEach { $0.resume(with: result) }
     }
 }

@@ -40,10 +40,11 @@ struct DaemonLaunch {
         let logger = Logger(label: "usernoted")
         do {
             try SessionBusOnly.check(environment)
+            // The store opens on a thread of its own while the settings are read and the bus connected.
+            let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory(environment: environment)
+            let store = Store.opening(directory: directory, logger: logger)
             let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile(environment: environment)
             let settings = try Config.load(from: configFile)
-            let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory(environment: environment)
-            let store = try Store(directory: directory, logger: logger)
             logger.info("state", metadata: ["directory": .string(directory.path)])
             let clock = try schedulerClock()
             if clock != .real {
@@ -53,6 +54,8 @@ struct DaemonLaunch {
             let daemon = Daemon(
                 connection: connection, store: store, logger: logger, config: settings, clock: clock,
                 systemBusAddress: SessionLock.systemBusAddress(environment: environment))
+            // Its bus subscriptions go out now, and come back while the signal handlers are set up.
+            daemon.subscribe()
             let reloading = ConfigReload(file: configFile, daemon: daemon, logger: logger)
             defer { reloading.cancel() }
             // Named here: the default name describes the service by reflection, which costs

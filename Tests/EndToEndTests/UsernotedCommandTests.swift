@@ -43,6 +43,19 @@ import TestSupport
         #expect(result.errors.contains("\(file.path): limits: unknown field 'postsPerSecnd' in limits (did you mean 'postsPerSecond'?)"))
     }
 
+    @Test func aStateDirThatCannotBeUsedStopsItWithTheDirectoryAndTheReasonNamed() throws {
+        let bus = try PrivateBus()
+        let file = bus.directory.appending(path: "a-file")
+        try Data().write(to: file)
+        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let result = try Command.run(binary, ["--state-dir", file.appending(path: "state").path], environment: bus.environment)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(
+            "usernoted cannot run: cannot keep state in \(file.path)/state: Not a directory (choose another with --state-dir or USERNOTED_STATE_DIR)"),
+            "\(result.errors)")
+        #expect(!result.errors.contains("serving"))
+    }
+
     @Test func theTestClockRateIsHiddenAndMustBeANumberAboveZero() throws {
         let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
         let help = try Command.run(binary, ["--help"])

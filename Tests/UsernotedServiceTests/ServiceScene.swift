@@ -24,12 +24,14 @@ struct ServiceScene {
         let connection = try bus.connect()
         let watcher = try bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
-        let store = try Store(directory: bus.directory.appending(path: "state"), logger: logger)
+        // As usernoted starts it: the store still opening, the bus subscriptions sent before the run.
+        let store = Store.opening(directory: bus.directory.appending(path: "state"), logger: logger)
         let daemon = Daemon(
             connection: connection, store: store, logger: logger,
             config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text),
             scheduler: now.map { Scheduler(store: store, logger: logger, now: $0) }, systemBusAddress: systemBusAddress)
         self.daemon = daemon
+        daemon.subscribe()
         running = Task { try await daemon.run() }
         _ = try await withDeadline(.seconds(10), "daemon owning its name") {
             for await change in owners where !change.newOwner.isEmpty { return true }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import Testing
 import TestSupport
@@ -137,6 +138,34 @@ import UserNotificationsCore
         try await store.setCategories([], of: other)
         try await store.corrupt("UPDATE category SET json = '{not json' WHERE app_id = 'org.example.Other'")
         #expect(try await reopen().allCategories() == [calendar: []])
+    }
+
+    @Test func whatIsWrittenWhileTheStoreOpensIsWrittenInOrderOnceItIsOpen() async throws {
+        let database = Eventual<any DatabaseWriter>()
+        let store = Store(database, logger: Logger(label: "test"))
+        func pending(_ title: String) -> PendingRequest {
+            PendingRequest(app: calendar, request: request("P", title: title), fireDate: .distantFuture, addedAt: .now)
+        }
+        let first = store.queuePending(pending("First"), limit: 10)
+        let second = store.queuePending(pending("Second"), limit: 10)
+        let reading = Task { try await store.pending(of: calendar) }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "state.sqlite").path))
+        database.resolve(Result { try Store.open(directory) })
+        let (added, replaced) = (try await first.value, try await second.value)
+        #expect(added && replaced)
+        _ = try await reading.value
+        #expect(try await reopen().pending(of: calendar).map(\.request.content.title) == ["Second"])
+    }
+
+    @Test func aStoreThatCannotOpenSaysWhyOnEveryReadAndWrite() async throws {
+        let file = directory.appending(path: "a-file")
+        try Data().write(to: file)
+        let store = Store.opening(directory: file.appending(path: "state"), logger: Logger(label: "test"))
+        await #expect(throws: (any Error).self) { try await store.allCategories() }
+        await #expect(throws: (any Error).self) { try await store.setCategories([], of: calendar) }
+        let error = await #expect(throws: StateDirectoryError.self) { try await store.pending(of: calendar) }
+        #expect(error?.description == "cannot keep state in \(file.path)/state: Not a directory (choose another with --state-dir or USERNOTED_STATE_DIR)")
     }
 
     @Test func theStateDirectoryFollowsXDGAndTheOverride() {

@@ -10,7 +10,7 @@ import TestSupport
         let directory = try TemporaryDirectory.make(prefix: "usernoted-batch")
         let database = try DatabasePool(path: directory.appending(path: "batch.sqlite").path)
         try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER PRIMARY KEY)") }
-        let batch = WriteBatch(database)
+        let batch = WriteBatch(Eventual(.success(database)))
         let results = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             for n in 0..<50 {
                 group.addTask {
@@ -37,7 +37,7 @@ import TestSupport
         let database = try DatabasePool(path: directory.appending(path: "batch.sqlite").path)
         try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER PRIMARY KEY)") }
         let rollbacks = Inbox<Void>()
-        let batch = WriteBatch(database) { rollbacks.put(()) }
+        let batch = WriteBatch(Eventual(.success(database))) { rollbacks.put(()) }
         await #expect(throws: TestSupportError.self) {
             try await batch.write { db in
                 try db.execute(sql: "INSERT INTO item (n) VALUES (1)")

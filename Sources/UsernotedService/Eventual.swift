@@ -1,0 +1,40 @@
+import Synchronization
+
+/// A result that arrives later, once: a write's, when its transaction is committed; the
+/// store's database, when it is open.
+final class Eventual<T: Sendable>: Sendable {
+    private let state: Mutex<(result: Result<T, any Error>?, waiters: [@Sendable (Result<T, any Error>) -> Void])>
+
+    /// A result still to come, or `result` when it is already known.
+    init(_ result: Result<T, any Error>? = nil) { state = Mutex((result, [])) }
+
+    /// The result; throws its error.
+    var value: T {
+        get async throws {
+            if let result = state.withLock({ $0.result }) { return try result.get() }
+            return try await withCheckedThrowingContinuation { continuation in
+                whenResolved { continuation.resume(with: $0) }
+            }
+        }
+    }
+
+    /// Calls `body` with the result: at once when it is known, else as soon as it is.
+    func whenResolved(_ body: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        let result = state.withLock { state -> Result<T, any Error>? in
+            if state.result == nil { state.waiters.append(body) }
+            return state.result
+        }
+        if let result { body(result) }
+    }
+
+    /// Sets the result (the first one counts) and passes it to everyone waiting.
+    func resolve(_ result: Result<T, any Error>) {
+        let waiters = state.withLock { state -> [@Sendable (Result<T, any Error>) -> Void] in
+            guard state.result == nil else { return [] }
+            state.result = result
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0(result) }
+    }
+}
