@@ -33,9 +33,9 @@ public final class Store: Sendable {
     /// throw the reason when it could not be.
     public static func opening(directory: URL, logger: Logger) -> Store {
         let database = Eventual<any DatabaseWriter>()
-        // A queue of its own: work on a global queue would start libdispatch's pool monitor,
+        // A thread of its own: work on a global queue would start libdispatch's pool monitor,
         // which then wakes every second for good.
-        DispatchQueue(label: "usernoted.store-open").async { database.resolve(Result { try open(directory) }) }
+        Thread { database.resolve(Result { try open(directory) }) }.start()
         return Store(database, logger: logger)
     }
 
