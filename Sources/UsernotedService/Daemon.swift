@@ -66,11 +66,18 @@ public final class Daemon: Sendable {
     /// Restores the previous run's state, serves until the task is cancelled or the bus
     /// goes away.
     public func run() async throws {
-        // The bus round trips of the subscriptions overlap the store's read.
+        // The bus round trips of the subscriptions overlap the store's read; a run cancelled
+        // before they are in effect cancels them.
         let subscribed = subscribe()
-        try await center.restore()
-        await center.setPresentationAdvisor { [router] request, app in await router.presentationOptions(for: request, of: app) }
-        try await subscribed.value
+        try await withTaskCancellationHandler {
+            try await self.center.restore()
+            await self.center.setPresentationAdvisor { [router = self.router] request, app in
+                await router.presentationOptions(for: request, of: app)
+            }
+            try await subscribed.value
+        } onCancel: {
+            subscribed.cancel()
+        }
         connection.export([CenterInterface.make(center: center, router: router, callers: callers)], at: CenterInterface.path)
         switch try await connection.requestName(CenterInterface.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:

@@ -4,19 +4,24 @@ import Foundation
 public struct StateDirectoryError: Error, CustomStringConvertible {
     public let directory: String
     public let reason: String
+    /// Whether the directory itself is unusable (not the database in it), so that another would do.
+    public let directoryUnusable: Bool
 
     /// Why `error` (thrown while opening the store in `directory`) happened, in a line.
     init(_ directory: URL, _ error: any Error) {
         self.directory = directory.path
         let underlying = (error as? CocoaError)?.underlying.map { $0 as NSError }
-        reason = if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            String(cString: strerror(Int32(underlying.code)))
+        if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(underlying.code)))
+            directoryUnusable = true
         } else {
-            "\(error)"
+            reason = "\(error)"
+            directoryUnusable = false
         }
     }
 
     public var description: String {
-        "cannot keep state in \(directory): \(reason) (choose another with --state-dir or USERNOTED_STATE_DIR)"
+        "cannot keep state in \(directory): \(reason)"
+            + (directoryUnusable ? " (choose another with --state-dir or USERNOTED_STATE_DIR)" : "")
     }
 }

@@ -423,7 +423,8 @@ public final class Store: Sendable {
     // MARK: Decoding rows
 
     /// Reads on the calling thread (GRDB's reader queue runs it inline when idle): no hop to
-    /// another thread and back for a read that takes microseconds.
+    /// another thread and back for a read that takes microseconds. Waits for the database
+    /// while it opens.
     private func readNow<T>(_ body: (Database) throws -> T) async throws -> T {
         try await database.value.read(body)
     }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Group commit: the writes that arrive while a transaction is being written go together in
 /// the next one, so that many calls in flight share one transaction per turn instead of
-/// queueing one each. A lone write is started at once. Writes are applied in the order they
+/// queueing one each. A lone write is started at once (once the database is open). Writes are applied in the order they
 /// were submitted. Each runs in a savepoint of its own when it shares its transaction (a
 /// lone write has the transaction to itself): one that throws is rolled back alone, and only
 /// its caller sees the error; a transaction that fails to commit fails every write in it.
@@ -72,17 +72,17 @@ final class WriteBatch: Sendable {
         return committed
     }
 
-    /// Writes everything waiting in one transaction, then what came meanwhile, until nothing waits.
+    /// Writes everything waiting in one transaction (once the database is open, so that what
+    /// came while it opened goes together), then what came meanwhile, until nothing waits.
     private func writeWaiting() {
-        let jobs = state.withLock { state -> [Job] in
-            let jobs = state.waiting
-            state.waiting = []
-            if jobs.isEmpty { state.writing = false }
-            return jobs
-        }
-        guard !jobs.isEmpty else { return }
-        let shared = jobs.count > 1
         database.whenResolved { [self] opened in
+            let jobs = state.withLock { state -> [Job] in
+                let jobs = state.waiting
+                state.waiting = []
+                if jobs.isEmpty { state.writing = false }
+                return jobs
+            }
+            guard !jobs.isEmpty else { return }
             let database: any DatabaseWriter
             switch opened {
             case .success(let opened): database = opened
@@ -90,6 +90,7 @@ final class WriteBatch: Sendable {
                 jobs.forEach { $0.finish(error) }
                 return writeWaiting()
             }
+            let shared = jobs.count > 1
             database.asyncWrite({ db in for job in jobs { try job.run(db, shared) } }, completion: { [self] _, result in
                 var error: (any Error)? = if case .failure(let error) = result { error } else { nil }
                 if error != nil { onFailedCommit() }

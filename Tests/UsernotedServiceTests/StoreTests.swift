@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 import Testing
 import TestSupport
 import UserNotificationsCore
@@ -140,7 +141,7 @@ import UserNotificationsCore
         #expect(try await reopen().allCategories() == [calendar: []])
     }
 
-    @Test func whatIsWrittenWhileTheStoreOpensIsWrittenInOrderOnceItIsOpen() async throws {
+    @Test func whatIsGivenWhileTheStoreOpensWaitsForItAndIsWrittenInOrder() async throws {
         let database = Eventual<any DatabaseWriter>()
         let store = Store(database, logger: Logger(label: "test"))
         func pending(_ title: String) -> PendingRequest {
@@ -148,13 +149,16 @@ import UserNotificationsCore
         }
         let first = store.queuePending(pending("First"), limit: 10)
         let second = store.queuePending(pending("Second"), limit: 10)
-        let reading = Task { try await store.pending(of: calendar) }
+        let read = Mutex(false)
+        let reading = Task {
+            defer { read.withLock { $0 = true } }
+            return try await store.pendingCount(of: calendar)
+        }
         try await Task.sleep(for: .milliseconds(50))
-        #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "state.sqlite").path))
+        #expect(!read.withLock { $0 }, "a read answered before the database was open")
         database.resolve(Result { try Store.open(directory) })
-        let (added, replaced) = (try await first.value, try await second.value)
-        #expect(added && replaced)
-        _ = try await reading.value
+        _ = try await withDeadline(.seconds(10), "the writes given before the database opened") { (try await first.value, try await second.value) }
+        #expect(try await withDeadline(.seconds(10), "the read given before the database opened") { try await reading.value } <= 1)
         #expect(try await reopen().pending(of: calendar).map(\.request.content.title) == ["Second"])
     }
 
@@ -162,10 +166,18 @@ import UserNotificationsCore
         let file = directory.appending(path: "a-file")
         try Data().write(to: file)
         let store = Store.opening(directory: file.appending(path: "state"), logger: Logger(label: "test"))
-        await #expect(throws: (any Error).self) { try await store.allCategories() }
-        await #expect(throws: (any Error).self) { try await store.setCategories([], of: calendar) }
-        let error = await #expect(throws: StateDirectoryError.self) { try await store.pending(of: calendar) }
-        #expect(error?.description == "cannot keep state in \(file.path)/state: Not a directory (choose another with --state-dir or USERNOTED_STATE_DIR)")
+        let why = "cannot keep state in \(file.path)/state: Not a directory (choose another with --state-dir or USERNOTED_STATE_DIR)"
+        let writes = [Task { try await store.setCategories([], of: calendar) }, Task { try await store.removeHandler(calendar) }]
+        for write in writes {
+            let error = await #expect(throws: StateDirectoryError.self) {
+                try await withDeadline(.seconds(10), "a write to a store that cannot open") { try await write.value }
+            }
+            #expect(error?.description == why)
+        }
+        let error = await #expect(throws: StateDirectoryError.self) {
+            try await withDeadline(.seconds(10), "a read of a store that cannot open") { try await store.allCategories() }
+        }
+        #expect(error?.description == why)
     }
 
     @Test func theStateDirectoryFollowsXDGAndTheOverride() {
