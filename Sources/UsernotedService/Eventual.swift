@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A result that arrives later, once: a write's, when its transaction is committed; the
@@ -36,5 +37,17 @@ final class Eventual<T: Sendable>: Sendable {
             return state.waiters
         }
         waiters.forEach { $0(result) }
+    }
+}
+
+extension Eventual {
+    /// The result of `body`, run on a thread of its own: blocking work (opening the store,
+    /// registering on a bus that may not answer) kept off the tasks' thread. Not on a global
+    /// dispatch queue: its first use starts libdispatch's pool monitor, which then wakes the
+    /// process every second for good.
+    static func onThreadOfItsOwn(_ body: @escaping @Sendable () throws -> T) -> Eventual<T> {
+        let eventual = Eventual<T>()
+        Thread { eventual.resolve(Result { try body() }) }.start()
+        return eventual
     }
 }

@@ -51,16 +51,12 @@ public enum SessionLock {
         }
     }
 
-    /// A connection to the bus at `address`, made off the tasks' queue: registering on a bus
+    /// A connection to the bus at `address`, made off the tasks' thread: registering on a bus
     /// blocks until it answers (libdbus waits up to 25 s), and nothing else would run meanwhile.
-    /// The connection itself runs on the tasks' queue: a queue of its own, once freed, would
+    /// The connection itself runs on the tasks' thread: a queue of its own, once freed, would
     /// start libdispatch's worker pool.
     private static func connect(_ address: String) async throws -> Connection {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue(label: "usernoted.system-bus").async {
-                continuation.resume(with: Result { try Connection(address: address, queue: globalTaskQueue) })
-            }
-        }
+        try await Eventual.onThreadOfItsOwn { try Connection(address: address, queue: globalTaskQueue) }.value
     }
 
     private static func lockedHint(at path: ObjectPath, on connection: Connection) async throws -> Bool {

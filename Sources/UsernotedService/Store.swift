@@ -32,11 +32,7 @@ public final class Store: Sendable {
     /// daemon connects to the bus meanwhile): reads and writes wait until it is open, and
     /// throw the reason when it could not be.
     public static func opening(directory: URL, logger: Logger) -> Store {
-        let database = Eventual<any DatabaseWriter>()
-        // A thread of its own: work on a global queue would start libdispatch's pool monitor,
-        // which then wakes every second for good.
-        Thread { database.resolve(Result { try open(directory) }) }.start()
-        return Store(database, logger: logger)
+        Store(.onThreadOfItsOwn { try open(directory) }, logger: logger)
     }
 
     /// A store on `database`, open or still opening.
