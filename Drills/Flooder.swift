@@ -15,9 +15,7 @@ struct Flooder: AsyncParsableCommand {
     @Option(help: "Calls under way at once.") var window = 64
 
     func run() async throws {
-        let center = Proxy(
-            connection: try Connection(address: address), destination: "io.github.usernoted",
-            path: "/io/github/usernoted", interface: "io.github.usernoted.Center1")
+        let center = Proxy.usernotedCenter(on: try Connection(address: address))
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         let counts = FloodCounts()
         let (app, window) = (app, window)

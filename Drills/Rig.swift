@@ -52,9 +52,7 @@ final class Rig: Sendable {
         current = Mutex(nil)
         let daemon = try await DaemonProcess(bus: bus, environment: environment, arguments: arguments)
         current.withLock { $0 = daemon }
-        center = Proxy(
-            connection: try bus.connect(), destination: "io.github.usernoted", path: "/io/github/usernoted",
-            interface: "io.github.usernoted.Center1")
+        center = Proxy.usernotedCenter(on: try bus.connect())
     }
 
     /// The daemon running now.
@@ -98,9 +96,7 @@ final class Rig: Sendable {
     /// registration outlives the connection; answers `disposition`.
     func handler(for app: String, disposition: String = "dismiss") async throws -> Tally {
         let tally = try await Tally.owning(app, on: bus, disposition: disposition)
-        _ = try await Proxy(
-            connection: tally.connection, destination: center.destination, path: center.path, interface: center.interface)
-            .call("RegisterHandler", [.string(app), .objectPath(Tally.path)])
+        _ = try await Proxy.usernotedCenter(on: tally.connection).call("RegisterHandler", [.string(app), .objectPath(Tally.path)])
         return tally
     }
 }

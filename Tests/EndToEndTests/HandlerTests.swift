@@ -64,7 +64,7 @@ import UserNotificationsCore
         let first = try scene.bus.connect()
         _ = try await first.requestName(Scene.appID)
         let firstHandler = RecordingHandler(connection: first)
-        _ = try await Scene.center(on: first).call("RegisterHandler", [.string(Scene.appID), .objectPath(firstHandler.path)])
+        _ = try await Proxy.usernotedCenter(on: first).call("RegisterHandler", [.string(Scene.appID), .objectPath(firstHandler.path)])
         first.close()  // the app quits
 
         try await scene.postMeeting("while-away")
@@ -127,7 +127,7 @@ import UserNotificationsCore
         // The app registered once under its name, then quit.
         let app = try scene.bus.connect()
         _ = try await app.requestName(Scene.appID)
-        _ = try await Scene.center(on: app).call("RegisterHandler", [.string(Scene.appID), .objectPath("/org/example/Handler")])
+        _ = try await Proxy.usernotedCenter(on: app).call("RegisterHandler", [.string(Scene.appID), .objectPath("/org/example/Handler")])
         app.close()
         // It is installed with a D-Bus service file, as `make install` would do.
         let log = scene.bus.directory.appending(path: "activated.log").path

@@ -15,12 +15,6 @@ struct Scene {
 
     static let appID = "org.example.Calendar"
 
-    /// usernoted's Center1 interface, called over `connection`.
-    static func center(on connection: Connection) -> Proxy {
-        Proxy(connection: connection, destination: "io.github.usernoted", path: "/io/github/usernoted",
-              interface: "io.github.usernoted.Center1")
-    }
-
     /// Apple's meeting-invitation category, with `customDismissAction`.
     static let meetingCategories = """
         [{"identifier": "MEETING_INVITATION",
@@ -58,7 +52,7 @@ struct Scene {
             bus: bus, environment: desktop.environment.merging(daemonEnvironment) { $1 }, arguments: arguments)
         app = try bus.connect()
         handler = RecordingHandler(connection: app)
-        center = Self.center(on: app)
+        center = Proxy.usernotedCenter(on: app)
         _ = try await center.call("SetCategories", [.string(Self.appID), .string(Self.meetingCategories)])
         if registerHandler { try await self.registerHandler() }
     }

@@ -54,8 +54,7 @@ struct ExampleScene {
 
     /// usernoted's Center1, for looking at what an app has scheduled.
     func center() throws -> Proxy {
-        Proxy(connection: try bus.connect(), destination: "io.github.usernoted", path: "/io/github/usernoted",
-              interface: "io.github.usernoted.Center1")
+        Proxy.usernotedCenter(on: try bus.connect())
     }
 
     /// Waits until dunst shows exactly `count` notifications.

@@ -35,7 +35,6 @@ struct ClientScene {
 
     /// The daemon's `Response` signals, from now on.
     func responseSignals() async throws -> AsyncStream<Message> {
-        try await Proxy(connection: app, destination: "io.github.usernoted", path: "/io/github/usernoted",
-                        interface: "io.github.usernoted.Center1").signals("Response")
+        try await Proxy.usernotedCenter(on: app).signals("Response")
     }
 }

@@ -25,9 +25,7 @@ import UserNotificationsCore
             server = try await FakeNotificationServer(bus: bus)
             scene = try await ServiceScene(bus: bus)
             victimHandler = RecordingHandler(connection: try bus.connect())
-            _ = try await Proxy(connection: victimHandler.connection, destination: CenterInterface.busName,
-                                path: CenterInterface.path, interface: CenterInterface.name)
-                .call("RegisterHandler", [.string(CallerCheckTests.victim), .objectPath(victimHandler.path)])
+            _ = try await Proxy.usernotedCenter(on: victimHandler.connection).call("RegisterHandler", [.string(CallerCheckTests.victim), .objectPath(victimHandler.path)])
         }
 
         /// The next notification on screen, with the app id it was shown for.

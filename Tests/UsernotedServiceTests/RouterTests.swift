@@ -49,9 +49,7 @@ struct RouterScene {
 
     /// Registers the handler that `connection` serves at `path` for `app`.
     func register(_ path: ObjectPath, on connection: Connection, for app: String = RouterScene.app) async throws {
-        _ = try await Proxy(connection: connection, destination: CenterInterface.busName, path: CenterInterface.path,
-                            interface: CenterInterface.name)
-            .call("RegisterHandler", [.string(app), .objectPath(path)])
+        _ = try await Proxy.usernotedCenter(on: connection).call("RegisterHandler", [.string(app), .objectPath(path)])
     }
 
     /// The responses still waiting for the app's handler.

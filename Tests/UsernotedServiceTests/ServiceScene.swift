@@ -38,7 +38,7 @@ struct ServiceScene {
             return false
         }
         app = try bus.connect()
-        center = Proxy(connection: app, destination: CenterInterface.busName, path: CenterInterface.path, interface: CenterInterface.name)
+        center = Proxy.usernotedCenter(on: app)
     }
 
     /// Calls a Center1 method and returns its one string result, if any.
