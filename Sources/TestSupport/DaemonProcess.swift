@@ -19,9 +19,12 @@ public final class DaemonProcess: Sendable {
         return url
     }
 
+    /// The built `usernoted` binary's path.
+    public static var binary: String { productsDirectory.appending(path: "usernoted").path }
+
     /// Starts `usernoted` with `arguments` and `environment` and returns once it owns `io.github.usernoted`.
     public init(bus: PrivateBus, environment: [String: String]? = nil, arguments: [String] = []) async throws {
-        let binary = Self.productsDirectory.appending(path: "usernoted").path
+        let binary = Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw TestSupportError("\(binary) is not built; run `swift build` before the tests (scripts/test does)")
         }

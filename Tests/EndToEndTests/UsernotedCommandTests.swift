@@ -36,7 +36,7 @@ import TestSupport
         let bus = try PrivateBus()
         let file = bus.directory.appending(path: "config.toml")
         try "[limits]\npostsPerSecnd = 5\n".write(to: file, atomically: true, encoding: .utf8)
-        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let binary = DaemonProcess.binary
         let result = try Command.run(binary, ["--config", file.path, "--state-dir", bus.directory.appending(path: "state").path],
                                      environment: bus.environment)
         #expect(result.status == 1)
@@ -47,7 +47,7 @@ import TestSupport
         let bus = try PrivateBus()
         let file = bus.directory.appending(path: "a-file")
         try Data().write(to: file)
-        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let binary = DaemonProcess.binary
         let result = try Command.run(binary, ["--state-dir", file.appending(path: "state").path], environment: bus.environment)
         #expect(result.status == 1)
         #expect(result.errors.contains(
@@ -57,7 +57,7 @@ import TestSupport
     }
 
     @Test func theTestClockRateIsHiddenAndMustBeANumberAboveZero() throws {
-        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let binary = DaemonProcess.binary
         let help = try Command.run(binary, ["--help"])
         #expect(help.succeeded && help.output.contains("--state-dir"))
         #expect(!help.output.contains("clock-rate"))
@@ -78,7 +78,7 @@ import TestSupport
 
     @Test func itRefusesToServeTheSystemBus() async throws {
         let bus = try PrivateBus()
-        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let binary = DaemonProcess.binary
         let state = ["--state-dir", bus.directory.appending(path: "state").path]
         /// Starts usernoted in `environment`; returns its exit status once it said `refusal`.
         func refusal(_ environment: [String: String], _ refusal: String) async throws -> Int32 {

@@ -212,7 +212,7 @@ final class ScratchDirectory {
         let owners = try await watcher.nameOwnerChanges(of: "io.github.usernoted")
         var environment = bus.environment
         environment["HOME"] = home.path
-        let binary = DaemonProcess.productsDirectory.appending(path: "usernoted").path
+        let binary = DaemonProcess.binary
         let (daemon, _) = try ManagedProcess.start(
             "setpriv", Self.asNobody([binary, "--state-dir", home.appending(path: "state").path]), environment: environment)
         defer { daemon.stop() }

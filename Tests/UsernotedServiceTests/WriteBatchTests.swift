@@ -6,10 +6,16 @@ import TestSupport
 
 /// Writes in flight together share transactions, and each stands or falls on its own.
 @Suite struct WriteBatchTests {
-    @Test func writesInFlightAreEachCommittedAndAFailingOneIsRolledBackAlone() async throws {
+    /// A new database with one table, `item (n INTEGER PRIMARY KEY)`.
+    func itemDatabase() async throws -> DatabasePool {
         let directory = try TemporaryDirectory.make(prefix: "usernoted-batch")
         let database = try DatabasePool(path: directory.appending(path: "batch.sqlite").path)
         try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER PRIMARY KEY)") }
+        return database
+    }
+
+    @Test func writesInFlightAreEachCommittedAndAFailingOneIsRolledBackAlone() async throws {
+        let database = try await itemDatabase()
         let batch = WriteBatch(Eventual(.success(database)))
         let results = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             for n in 0..<50 {
@@ -33,9 +39,7 @@ import TestSupport
     }
 
     @Test func aLoneWriteThatFailsIsRolledBackAndItsCallerGetsItsOwnError() async throws {
-        let directory = try TemporaryDirectory.make(prefix: "usernoted-batch")
-        let database = try DatabasePool(path: directory.appending(path: "batch.sqlite").path)
-        try await database.write { db in try db.execute(sql: "CREATE TABLE item (n INTEGER PRIMARY KEY)") }
+        let database = try await itemDatabase()
         let rollbacks = Inbox<Void>()
         let batch = WriteBatch(Eventual(.success(database))) { rollbacks.put(()) }
         await #expect(throws: TestSupportError.self) {
