@@ -89,6 +89,9 @@ import TestSupport
         let cancelled = loop.runAndWait { loop.repeating(everyMilliseconds: 200) { fired.put("cancelled") } }
         loop.runAndWait { cancelled.cancel() }
         let loopThread = { try ProcessProbe.threads(of: getpid()).filter { $0.value.name == name } }
+        // runAndWait returns while the loop still finishes its turn: its switch out into
+        // epoll_wait must come before the count starts.
+        try await Task.sleep(for: .milliseconds(100))
         let before = try loopThread()
         #expect(before.count == 1)
         try await Task.sleep(for: .milliseconds(500))
