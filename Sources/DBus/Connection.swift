@@ -234,11 +234,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Runs `body` on the connection's queue, directly when already there.
     func perform<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        if queue.isCurrent { return try body() }
-        let result: Result<T, E> = queue.runAndWait { () -> Result<T, E> in
-            do throws(E) { return .success(try body()) } catch { return .failure(error) }
-        }
-        return try result.get()
+        try queue.runNowOrWait(body)
     }
 
     /// Dispatches every message libdbus has queued (on `queue`).

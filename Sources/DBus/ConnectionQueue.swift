@@ -20,6 +20,17 @@ public protocol ConnectionQueue: AnyObject, Sendable {
     func repeating(everyMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> any QueueEvent
 }
 
+extension ConnectionQueue {
+    /// Runs `work` on the queue and returns its result: at once when already there, else waiting.
+    func runNowOrWait<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
+        if isCurrent { return try work() }
+        let result: Result<T, E> = runAndWait { () -> Result<T, E> in
+            do throws(E) { return .success(try work()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
+
 /// A descriptor watch or a timer on a ``ConnectionQueue``: stops when cancelled.
 public protocol QueueEvent: AnyObject {
     /// Stops the watch or timer (on the queue; its handler is not called after that).

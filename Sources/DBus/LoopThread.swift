@@ -96,7 +96,7 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
     public func watchReadable(
         _ descriptor: Int32, _ handler: @escaping () -> Void, cancelled: @escaping () -> Void
     ) -> any QueueEvent {
-        onLoopNow {
+        runNowOrWait {
             let id = newID()
             watches[id] = Watch(descriptor: descriptor, handler: handler, cancelled: cancelled)
             add(descriptor, id: id)
@@ -106,7 +106,7 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
 
     public func repeating(everyMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> any QueueEvent {
         let interval = UInt64(max(milliseconds, 0)) * 1_000_000
-        return onLoopNow { LoopEvent(loop: self, id: addTimer(at: Self.now().addingSaturated(interval), interval: interval, handler)) }
+        return runNowOrWait { LoopEvent(loop: self, id: addTimer(at: Self.now().addingSaturated(interval), interval: interval, handler)) }
     }
 
     /// Stops watch or timer `id` (on the loop).
@@ -207,11 +207,6 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
     /// Runs `work` on the loop: now if already there, else as soon as it gets to it.
     private func onLoop(_ work: @escaping @Sendable () -> Void) {
         if isCurrent { work() } else { schedule(work) }
-    }
-
-    /// Runs `work` on the loop and returns its result: now if already there, else waiting.
-    private func onLoopNow<T>(_ work: () -> T) -> T {
-        isCurrent ? work() : runAndWait(work)
     }
 
     /// CLOCK_MONOTONIC, in nanoseconds.
