@@ -3,11 +3,11 @@ import Synchronization
 
 /// Group commit: the writes that arrive while a transaction is being written go together in
 /// the next one, so that many calls in flight share one transaction per turn instead of
-/// queueing one each. A lone write is started at once (once the database is open). Writes are applied in the order they
-/// were submitted. Each runs in a savepoint of its own when it shares its transaction (a
-/// lone write has the transaction to itself): one that throws is rolled back alone, and only
-/// its caller sees the error; a transaction that fails to commit fails every write in it.
-/// `onFailedCommit` runs whenever a transaction is rolled back.
+/// queueing one each. A lone write is started at once (once the database is open). Writes
+/// are applied in the order they were submitted. Each runs in a savepoint of its own when it
+/// shares its transaction (a lone write has the transaction to itself): one that throws is
+/// rolled back alone, and only its caller sees the error; a transaction that fails to commit
+/// fails every write in it. `onFailedCommit` runs whenever a transaction is rolled back.
 final class WriteBatch: Sendable {
     /// One write: runs inside the transaction (in a savepoint of its own when `shared`), then
     /// hears how the commit went.

@@ -12,7 +12,10 @@ struct DaemonLaunch {
     var config: String?
     var clockRate: String?
     /// The process's environment, read once for everything the run looks up in it.
-    var environment = ProcessInfo.processInfo.environment
+    var environment = Self.processEnvironment
+
+    /// The process's environment as read once (the parser's validation and the run each make a launch).
+    private static let processEnvironment = ProcessInfo.processInfo.environment
 
     /// The clock rate from --clock-rate, else $USERNOTED_CLOCK_RATE, else real time.
     func schedulerClock() throws -> ClockRate {
