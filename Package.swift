@@ -38,6 +38,9 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
         // Apple's notification model as pure values; Foundation only.
         .target(name: "UserNotificationsCore"),
+        // usernoted's D-Bus API declared once (names, Center1 and Handler1 members, errors):
+        // the daemon serves it and every client calls it.
+        .target(name: "UsernotedAPI", dependencies: ["DBus", "UserNotificationsCore"]),
         // Model ⇄ org.freedesktop.Notifications.
         .target(
             name: "FreedesktopNotifications",
@@ -47,7 +50,7 @@ let package = Package(
         .target(
             name: "UsernotedService",
             dependencies: [
-                "CSwiftJobs", "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
+                "CSwiftJobs", "CLinux", "DBus", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -66,12 +69,12 @@ let package = Package(
         .executableTarget(
             name: "usernotectl",
             dependencies: [
-                "DBus", "UserNotificationsCore",
+                "DBus", "UserNotificationsCore", "UsernotedAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Apple's UserNotifications API over the bus, so Apple-platform code ports.
-        .target(name: "UserNotifications", dependencies: ["DBus", "UserNotificationsCore"]),
+        .target(name: "UserNotifications", dependencies: ["DBus", "UserNotificationsCore", "UsernotedAPI"]),
         // The seed apps, ported: each runs with `swift run <Name>` (see Examples/<Name>/README.md).
         .executableTarget(
             name: "MeetingInvite", dependencies: ["UserNotifications"],
@@ -84,20 +87,23 @@ let package = Package(
             name: "Counter", dependencies: ["UserNotifications"],
             path: "Examples/Counter", exclude: ["README.md"]),
         // A stand-in app that D-Bus activation starts in tests.
-        .executableTarget(name: "HandlerApp", dependencies: ["DBus"], path: "Tests/TestApps/HandlerApp"),
+        .executableTarget(name: "HandlerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/HandlerApp"),
         // A stand-in for a sandboxed app (chroot with a .flatpak-info, a snap's cgroup) in tests.
-        .executableTarget(name: "CallerApp", dependencies: ["DBus"], path: "Tests/TestApps/CallerApp"),
+        .executableTarget(name: "CallerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/CallerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
         .target(
             name: "TestSupport",
-            dependencies: ["DBus", "UserNotificationsCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "DBus", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Reliability drills (make drills): the built daemon on a private bus, crashed, flooded and fuzzed.
         .executableTarget(
             name: "usernoted-drills",
             dependencies: [
-                "DBus", "UserNotificationsCore", "TestSupport",
+                "DBus", "UserNotificationsCore", "UsernotedAPI", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -108,7 +114,7 @@ let package = Package(
         .executableTarget(name: "bench-raw-client", dependencies: ["CDBus"], path: "Benchmarks/RawClient"),
         .executableTarget(name: "bench-name-owner", dependencies: ["CDBus"], path: "Benchmarks/NameOwner"),
         .executableTarget(
-            name: "usernoted-bench", dependencies: ["DBus", "TestSupport"], path: "Benchmarks/Driver"),
+            name: "usernoted-bench", dependencies: ["DBus", "UsernotedAPI", "TestSupport"], path: "Benchmarks/Driver"),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import TestSupport
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import UsernotedAPI
 import Foundation
 
 /// `usernoted-drills fault-handler`: an app whose handler is broken in one way, in a process
@@ -25,7 +26,7 @@ struct FaultHandler: AsyncParsableCommand {
 
     func run() async throws {
         let connection = try Connection(address: address)
-        connection.export([Interface("io.github.usernoted.Handler1", methods: [Self.didReceive(fault)])], at: Tally.path)
+        connection.export([Interface(Handler1.interface, methods: [Self.didReceive(fault)])], at: Tally.path)
         guard try await connection.requestName(app) == .primaryOwner else { throw ValidationError("\(app) is taken") }
         print("ready")
         fflush(nil)
@@ -35,19 +36,20 @@ struct FaultHandler: AsyncParsableCommand {
     private static func didReceive(_ fault: Fault) -> Method {
         switch fault {
         case .crash:
-            return Method("DidReceive", in: "s response_json", out: "s disposition") { _ in
+            return Method(Handler1.didReceive) { _, _ -> String in
                 note()
                 abort()
             }
         case .hang:
-            return Method("DidReceive", in: "s response_json", out: "s disposition") { _ in
+            return Method(Handler1.didReceive) { _, _ -> String in
                 note()
                 while true { try await Task.sleep(for: .seconds(3600)) }
             }
         case .wrongSignature:
-            return Method("DidReceive", in: "s response_json", out: "i disposition") { _ in
+            // Declared with the wrong reply type on purpose: an integer where a disposition belongs.
+            return Method(MethodDeclaration<String, Int32>(Handler1.didReceive.name, in: "response_json", out: "disposition")) { _, _ in
                 note()
-                return [.int32(1)]
+                return 1
             }
         }
     }

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 import DBus
 import Foundation

@@ -1,4 +1,5 @@
 import DBus
+import UsernotedAPI
 import Synchronization
 import TestSupport
 import UserNotificationsCore
@@ -24,12 +25,12 @@ final class Tally: Sendable {
     init(connection: Connection, disposition: String = "dismiss") {
         self.connection = connection
         let log = log
-        connection.export([Interface("io.github.usernoted.Handler1", methods: [
-            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
-                let response = try ModelJSON.decodeResponse(call.argument(0))
+        connection.export([Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { _, json in
+                let response = try ModelJSON.decodeResponse(json)
                 let arrival = Arrival(requestID: response.requestId, action: response.actionIdentifier, at: .now)
                 log.record(arrival)
-                return [.string(disposition)]
+                return disposition
             },
         ])], at: Self.path)
     }

@@ -3,10 +3,10 @@
 public struct Interface: Sendable {
     public var name: String
     public var methods: [Method]
-    public var signals: [SignalDeclaration]
+    public var signals: [Signal]
     public var properties: [Property]
 
-    public init(_ name: String, methods: [Method] = [], signals: [SignalDeclaration] = [], properties: [Property] = []) {
+    public init(_ name: String, methods: [Method] = [], signals: [Signal] = [], properties: [Property] = []) {
         self.name = name
         self.methods = methods
         self.signals = signals
@@ -14,26 +14,9 @@ public struct Interface: Sendable {
     }
 }
 
-/// A named, typed argument, written `"s app_id"` in declarations.
-public struct Argument: Sendable, Hashable {
-    public var name: String
-    public var type: DBusType
-
-    /// Parses a comma-separated list such as `"s app_id, as ids"`; bad text is a programming error.
-    static func list(_ text: String) -> [Argument] {
-        text.split(separator: ",").map { item in
-            let words = item.split(separator: " ", omittingEmptySubsequences: true)
-            precondition(words.count == 2, "argument \"\(item)\" must read \"<signature> <name>\"")
-            let signature = Signature(stringLiteral: String(words[0]))
-            precondition(signature.types.count == 1, "argument \"\(item)\" must have one complete type")
-            return Argument(name: String(words[1]), type: signature.types[0])
-        }
-    }
-}
-
 /// One incoming method call, as a handler sees it.
 public struct MethodCall: Sendable {
-    /// The message, with the sender's unique name and the typed arguments.
+    /// The message, with the sender's unique name and the arguments.
     public let message: Message
     /// The connection the call came in on, to call back or emit from.
     public let connection: Connection
@@ -42,17 +25,9 @@ public struct MethodCall: Sendable {
     public var arguments: [Value] { message.body }
     /// The caller's unique bus name.
     public var sender: String { message.sender ?? "" }
-
-    /// The argument at `index` as a `T`; the signature check makes a mismatch a bug.
-    public func argument<T: DBusValueConvertible>(_ index: Int, as type: T.Type = T.self) -> T {
-        guard let value = message.body[index].as(T.self) else {
-            preconditionFailure("argument \(index) is a \(message.body[index].type.code), not a \(T.dbusType.code)")
-        }
-        return value
-    }
 }
 
-/// A method: name, in and out arguments, and the handler that answers it.
+/// A method as an interface serves it: name, in and out arguments, and how it answers.
 public struct Method: Sendable {
     public var name: String
     public var inputs: [Argument]
@@ -67,45 +42,75 @@ public struct Method: Sendable {
         /// The whole call is done in order: it starts once every call ahead of it has finished.
         case serial(@Sendable (MethodCall) async throws -> [Value])
         /// The handler does in order what must be (checks, state changes, writes queued) and
-        /// returns the rest (waiting for disk or another peer), which may overlap the calls
-        /// after it. The rest returns the reply body.
-        case pipelined(@Sendable (MethodCall) async throws -> Rest)
+        /// returns its continuation (waiting for disk or another peer), which may overlap the
+        /// calls after it and returns the reply body.
+        case pipelined(@Sendable (MethodCall) async throws -> Continuation)
     }
 
     /// The part of a pipelined call that may overlap later calls; returns the reply body.
-    public typealias Rest = @Sendable () async throws -> [Value]
+    public typealias Continuation = @Sendable () async throws -> [Value]
 
-    /// A method declared as `Method("Post", in: "s app_id, s title", out: "s id") { call in … }`;
-    /// the handler returns the reply body (matching `outputs`) or throws a `DBusErrorConvertible` error.
-    public init(
-        _ name: String, in inputs: String = "", out outputs: String = "",
-        handler: @escaping @Sendable (MethodCall) async throws -> [Value]
-    ) {
-        self.init(name, in: inputs, out: outputs, body: .serial(handler))
+    /// A method whose handler reads and answers raw values (a test double, a deliberately
+    /// misbehaving peer); the arguments are checked against `declaration` before it runs.
+    public init<each Input, Output>(_ declaration: MethodDeclaration<repeat each Input, Output>, body: Body) {
+        self.init(declaration.name, inputs: declaration.inputs, outputs: declaration.outputs, body: body)
     }
 
-    /// A method whose body is given as a ``Body``.
-    public init(_ name: String, in inputs: String = "", out outputs: String = "", body: Body) {
+    /// A method whose arguments are only known at run time (a generic proxy, an echo service).
+    public init(_ name: String, inputs: [Argument], outputs: [Argument], body: Body) {
         self.name = name
-        self.inputs = Argument.list(inputs)
-        self.outputs = Argument.list(outputs)
+        self.inputs = inputs
+        self.outputs = outputs
         self.body = body
+    }
+
+    /// Answers `declaration` with `handler`, which gets the call and its typed arguments and
+    /// returns the reply or throws a `DBusErrorConvertible` error. (Disfavoured so that a
+    /// handler of a method replying nothing is the `Void` one below.)
+    @_disfavoredOverload
+    public init<each Input, Output>(
+        _ declaration: MethodDeclaration<repeat each Input, Output>,
+        handler: @escaping @Sendable (MethodCall, repeat each Input) async throws -> Output
+    ) {
+        self.init(declaration, body: .serial { call in
+            let arguments = try declaration.arguments(of: call)
+            return try await handler(call, repeat each arguments).values
+        })
+    }
+
+    /// Answers `declaration`, which replies nothing, with `handler`.
+    public init<each Input>(
+        _ declaration: MethodDeclaration<repeat each Input, NoReply>,
+        handler: @escaping @Sendable (MethodCall, repeat each Input) async throws -> Void
+    ) {
+        self.init(declaration, body: .serial { call in
+            let arguments = try declaration.arguments(of: call)
+            try await handler(call, repeat each arguments)
+            return []
+        })
+    }
+
+    /// Answers `declaration` in two parts (see ``Body/pipelined(_:)``): `handler` does in order
+    /// what must be, and returns the continuation that produces the reply.
+    public static func pipelined<each Input, Output>(
+        _ declaration: MethodDeclaration<repeat each Input, Output>,
+        _ handler: @escaping @Sendable (MethodCall, repeat each Input) async throws -> @Sendable () async throws -> Output
+    ) -> Method {
+        Method(declaration, body: .pipelined { call in
+            let arguments = try declaration.arguments(of: call)
+            let continuation = try await handler(call, repeat each arguments)
+            return { try await continuation().values }
+        })
     }
 
     /// The signature callers must use.
     public var inputSignature: Signature { Signature(inputs.map(\.type)) }
 }
 
-/// A signal the interface may emit, for introspection.
-public struct SignalDeclaration: Sendable {
+/// A signal as an interface lists it, for introspection (see ``SignalDeclaration``).
+public struct Signal: Sendable {
     public var name: String
     public var arguments: [Argument]
-
-    /// A signal declared as `SignalDeclaration("Response", "s app_id, s request_id")`.
-    public init(_ name: String, _ arguments: String = "") {
-        self.name = name
-        self.arguments = Argument.list(arguments)
-    }
 }
 
 /// A property, readable and optionally writable through `org.freedesktop.DBus.Properties`.
@@ -115,15 +120,22 @@ public struct Property: Sendable {
     public var get: @Sendable () async throws -> Value
     public var set: (@Sendable (Value) async throws -> Void)?
 
-    /// A property declared as `Property("Version", "s", get: { .string("1") })`.
-    public init(
-        _ name: String, _ signature: Signature, get: @escaping @Sendable () async throws -> Value,
-        set: (@Sendable (Value) async throws -> Void)? = nil
+    /// A property of Swift type `T`: `Property("LockedHint", get: { locked })`.
+    public init<T: DBusValueConvertible>(
+        _ name: String, get: @escaping @Sendable () async throws -> T, set: (@Sendable (T) async throws -> Void)? = nil
     ) {
-        precondition(signature.types.count == 1, "property \(name) must have one complete type")
         self.name = name
-        self.type = signature.types[0]
-        self.get = get
-        self.set = set
+        self.type = T.dbusType
+        self.get = { try await get().dbusValue }
+        guard let set else {
+            self.set = nil
+            return
+        }
+        self.set = { @Sendable (value: Value) async throws in
+            guard let typed = value.as(T.self) else {
+                throw DBusError(.invalidArgs, "property \(name) has type \(T.dbusType.code)")
+            }
+            try await set(typed)
+        }
     }
 }

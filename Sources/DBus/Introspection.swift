@@ -7,20 +7,20 @@ enum Introspection {
 
     /// The standard interfaces, as the spec declares them.
     static let standard: [Interface] = [
-        Interface(StandardInterface.introspectable, methods: [Method("Introspect", out: "s xml_data") { _ in [] }]),
+        Interface(StandardInterface.introspectable, methods: [Method(StandardInterface.introspect, body: .serial { _ in [] })]),
         Interface(
             StandardInterface.properties,
             methods: [
-                Method("Get", in: "s interface_name, s property_name", out: "v value") { _ in [] },
-                Method("GetAll", in: "s interface_name", out: "a{sv} props") { _ in [] },
-                Method("Set", in: "s interface_name, s property_name, v value") { _ in [] },
+                Method(StandardInterface.get, body: .serial { _ in [] }),
+                Method(StandardInterface.getAll, body: .serial { _ in [] }),
+                Method(StandardInterface.set, body: .serial { _ in [] }),
             ],
-            signals: [SignalDeclaration("PropertiesChanged", "s interface_name, a{sv} changed_properties, as invalidated_properties")]),
+            signals: [StandardInterface.propertiesChanged.signal]),
         Interface(
             StandardInterface.peer,
             methods: [
-                Method("Ping") { _ in [] },
-                Method("GetMachineId", out: "s machine_uuid") { _ in [] },
+                Method(StandardInterface.ping, body: .serial { _ in [] }),
+                Method(StandardInterface.getMachineId, body: .serial { _ in [] }),
             ]),
     ]
 

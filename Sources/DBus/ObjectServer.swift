@@ -5,6 +5,15 @@ enum StandardInterface {
     static let introspectable = "org.freedesktop.DBus.Introspectable"
     static let properties = "org.freedesktop.DBus.Properties"
     static let peer = "org.freedesktop.DBus.Peer"
+
+    static let introspect = MethodDeclaration<String>("Introspect", out: "xml_data")
+    static let get = MethodDeclaration<String, String, Value>("Get", in: "interface_name", "property_name", out: "value")
+    static let getAll = MethodDeclaration<String, [String: Value]>("GetAll", in: "interface_name", out: "props")
+    static let set = MethodDeclaration<String, String, Value, NoReply>("Set", in: "interface_name", "property_name", "value")
+    static let propertiesChanged = SignalDeclaration<String, [String: Value], [String]>(
+        "PropertiesChanged", "interface_name", "changed_properties", "invalidated_properties")
+    static let ping = MethodDeclaration<NoReply>("Ping")
+    static let getMachineId = MethodDeclaration<String>("GetMachineId", out: "machine_uuid")
 }
 
 extension Connection {
@@ -73,7 +82,7 @@ extension Connection {
     /// How a call was answered: done, or its rest still running.
     private enum Answer {
         case done([Value])
-        case continuing(Method.Rest, outputs: [Argument])
+        case continuing(Method.Continuation, outputs: [Argument])
     }
 
     private func answer(_ message: Message, overlapping: inout Overlapping) async throws -> Answer {
@@ -85,7 +94,7 @@ extension Connection {
         if member == "Introspect", interface == nil || interface == StandardInterface.introspectable,
             found != nil || !children.isEmpty
         {
-            try expect(message, "", "Introspect")
+            try expect(message, StandardInterface.introspect)
             return .done([.string(Introspection.xml(interfaces: found ?? [], children: children))])
         }
         guard let interfaces = found else {
@@ -128,6 +137,10 @@ extension Connection {
         return body
     }
 
+    private func expect<each Input, Output>(_ message: Message, _ declaration: MethodDeclaration<repeat each Input, Output>) throws(DBusError) {
+        try expect(message, Signature(declaration.inputs.map(\.type)).description, declaration.name, arguments: declaration.inputs)
+    }
+
     private func expect(_ message: Message, _ signature: String, _ member: String, arguments: [Argument] = []) throws(DBusError) {
         let got = message.signature.description
         guard got != signature else { return }
@@ -138,7 +151,7 @@ extension Connection {
     private func answerProperties(_ message: Message, member: String, interfaces: [Interface]) async throws -> [Value] {
         func find(_ interfaceName: String) throws(DBusError) -> Interface {
             guard let found = interfaces.first(where: { $0.name == interfaceName }) else {
-                throw DBusError(.unknownInterface, "no interface \(interfaceName) at \(message.path!)")
+                throw DBusError(.unknownInterface, "no interface \(interfaceName) at \(message.path?.rawValue ?? "")")
             }
             return found
         }
@@ -148,23 +161,25 @@ extension Connection {
             }
             return found
         }
+        let call = MethodCall(message: message, connection: self)
         switch member {
-        case "Get":
-            try expect(message, "ss", member, arguments: Argument.list("s interface_name, s property_name"))
-            let p = try property(message.body[0].as(String.self)!, message.body[1].as(String.self)!)
-            return [.variant(try await p.get())]
-        case "GetAll":
-            try expect(message, "s", member, arguments: Argument.list("s interface_name"))
+        case StandardInterface.get.name:
+            try expect(message, StandardInterface.get)
+            let (interfaceName, name) = try StandardInterface.get.arguments(of: call)
+            return [.variant(try await property(interfaceName, name).get())]
+        case StandardInterface.getAll.name:
+            try expect(message, StandardInterface.getAll)
             var entries: [DictionaryEntry] = []
-            for p in try find(message.body[0].as(String.self)!).properties {
+            for p in try find(try StandardInterface.getAll.arguments(of: call)).properties {
                 entries.append(DictionaryEntry(.string(p.name), .variant(try await p.get())))
             }
             return [.dictionary(key: .string, value: .variant, entries)]
-        case "Set":
-            try expect(message, "ssv", member, arguments: Argument.list("s interface_name, s property_name, v value"))
-            let p = try property(message.body[0].as(String.self)!, message.body[1].as(String.self)!)
+        case StandardInterface.set.name:
+            try expect(message, StandardInterface.set)
+            let (interfaceName, name, value) = try StandardInterface.set.arguments(of: call)
+            let p = try property(interfaceName, name)
             guard let set = p.set else { throw DBusError(.propertyReadOnly, "property \(p.name) is read-only") }
-            guard case .variant(let value) = message.body[2], value.type == p.type else {
+            guard value.type == p.type else {
                 throw DBusError(.invalidArgs, "property \(p.name) has type \(p.type.code)")
             }
             try await set(value)

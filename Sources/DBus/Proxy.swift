@@ -18,6 +18,16 @@ public struct Proxy: Sendable {
             destination: destination, path: path, interface: interface, method: method, arguments, timeout: timeout)
     }
 
+    /// Calls `method` with typed arguments and returns its typed reply; a reply of other
+    /// types is an `InvalidSignature` error naming the method.
+    @discardableResult
+    public func call<each Input, Output>(
+        _ method: MethodDeclaration<repeat each Input, Output>, _ arguments: repeat each Input, timeout: Duration = .seconds(25)
+    ) async throws -> Output {
+        try await connection.call(
+            method, destination: destination, path: path, interface: interface, repeat each arguments, timeout: timeout)
+    }
+
     /// Signals of this interface from this object (optionally one member).
     public func signals(_ member: String? = nil) async throws -> AsyncStream<Message> {
         try await connection.signals(matching: MatchRule(sender: destination, path: path, interface: interface, member: member))

@@ -107,6 +107,15 @@ extension ObjectPath: DBusValueConvertible {
     }
 }
 
+extension UnixFD: DBusValueConvertible {
+    public static var dbusType: DBusType { .unixFD }
+    public var dbusValue: Value { .unixFD(self) }
+    public init?(dbusValue value: Value) {
+        guard case .unixFD(let v) = value else { return nil }
+        self = v
+    }
+}
+
 extension Value: DBusValueConvertible {
     /// A `Value` stands for itself inside a variant.
     public static var dbusType: DBusType { .variant }

@@ -72,9 +72,9 @@ public enum AttachmentFile {
         /// What is wrong, e.g. "is a directory, not an ordinary file".
         public var text: String
         /// The model error it becomes.
-        public var kind: ModelError.Kind
+        public var kind: ErrorName
 
-        init(_ text: String, kind: ModelError.Kind = .invalidRequest) {
+        init(_ text: String, kind: ErrorName = .invalidRequest) {
             self.text = text
             self.kind = kind
         }

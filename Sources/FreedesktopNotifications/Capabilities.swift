@@ -1,3 +1,4 @@
+import DBus
 /// What a notification server says it can do (`GetCapabilities`).
 public struct ServerCapabilities: Sendable, Hashable {
     /// The capability strings as the server listed them.
@@ -18,9 +19,24 @@ public struct ServerCapabilities: Sendable, Hashable {
 }
 
 /// `GetServerInformation`: who the server is.
-public struct ServerInformation: Sendable, Hashable {
+public struct ServerInformation: Sendable, Hashable, DBusReply {
     public var name: String
     public var vendor: String
     public var version: String
     public var specVersion: String
+
+    public init(name: String, vendor: String, version: String, specVersion: String) {
+        self.name = name
+        self.vendor = vendor
+        self.version = version
+        self.specVersion = specVersion
+    }
+
+    public static var types: [DBusType] { [.string, .string, .string, .string] }
+    public var values: [Value] { [name, vendor, version, specVersion].map(\.dbusValue) }
+    public init?(values: [Value]) {
+        let text = values.compactMap { $0.as(String.self) }
+        guard values.count == 4, text.count == 4 else { return nil }
+        self.init(name: text[0], vendor: text[1], version: text[2], specVersion: text[3])
+    }
 }

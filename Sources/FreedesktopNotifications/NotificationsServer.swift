@@ -6,6 +6,18 @@ public struct NotificationsServer: Sendable {
     public static let path: ObjectPath = "/org/freedesktop/Notifications"
     public static let interface = "org.freedesktop.Notifications"
 
+    // The spec's methods and signals, declared once for the bridge and for test servers.
+    public static let getCapabilities = MethodDeclaration<[String]>("GetCapabilities", out: "capabilities")
+    public static let getServerInformation = MethodDeclaration<ServerInformation>(
+        "GetServerInformation", out: "name", "vendor", "version", "spec_version")
+    public static let notify = MethodDeclaration<String, UInt32, String, String, String, [String], [String: Value], Int32, UInt32>(
+        "Notify", in: "app_name", "replaces_id", "app_icon", "summary", "body", "actions", "hints", "expire_timeout", out: "id")
+    public static let closeNotification = MethodDeclaration<UInt32, NoReply>("CloseNotification", in: "id")
+    public static let notificationClosed = SignalDeclaration<UInt32, UInt32>("NotificationClosed", "id", "reason")
+    public static let actionInvoked = SignalDeclaration<UInt32, String>("ActionInvoked", "id", "action_key")
+    public static let notificationReplied = SignalDeclaration<UInt32, String>("NotificationReplied", "id", "text")
+    public static let activationToken = SignalDeclaration<UInt32, String>("ActivationToken", "id", "activation_token")
+
     private let proxy: Proxy
 
     public init(connection: Connection) {
@@ -14,27 +26,21 @@ public struct NotificationsServer: Sendable {
 
     /// Its capabilities.
     public func capabilities() async throws -> ServerCapabilities {
-        let reply = try await proxy.call("GetCapabilities", timeout: .seconds(5))
-        return ServerCapabilities(reply.first?.as([String].self) ?? [])
+        ServerCapabilities(try await proxy.call(Self.getCapabilities, timeout: .seconds(5)))
     }
 
     /// Its name, vendor and versions.
     public func information() async throws -> ServerInformation {
-        let reply = try await proxy.call("GetServerInformation", timeout: .seconds(5))
-        let text = reply.compactMap { $0.as(String.self) }
-        guard text.count == 4 else { throw DBusError(.failed, "GetServerInformation replied \(reply)") }
-        return ServerInformation(name: text[0], vendor: text[1], version: text[2], specVersion: text[3])
+        try await proxy.call(Self.getServerInformation, timeout: .seconds(5))
     }
 
     /// Shows (or replaces) a notification; returns the server's id for it.
     public func notify(_ call: NotifyCall) async throws -> UInt32 {
-        let reply = try await proxy.call("Notify", call.arguments, timeout: .seconds(10))
-        guard let id = reply.first?.as(UInt32.self) else { throw DBusError(.failed, "Notify replied \(reply)") }
-        return id
+        try Self.notify.output(from: await proxy.call(Self.notify.name, call.arguments, timeout: .seconds(10)))
     }
 
     /// Closes a notification (the server then sends `NotificationClosed` reason 3).
     public func close(_ id: UInt32) async throws {
-        _ = try await proxy.call("CloseNotification", [.uint32(id)], timeout: .seconds(5))
+        _ = try await proxy.call(Self.closeNotification, id, timeout: .seconds(5))
     }
 }

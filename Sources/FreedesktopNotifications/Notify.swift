@@ -14,12 +14,9 @@ public struct NotifyCall: Sendable, Hashable {
     /// Milliseconds; -1 lets the server decide, 0 never expires.
     public var expireTimeout: Int32
 
-    /// The D-Bus body `(susssasa{sv}i)`.
+    /// The D-Bus body, as ``NotificationsServer/notify`` declares it: `(susssasa{sv}i)`.
     public var arguments: [Value] {
-        [
-            .string(appName), .uint32(replacesID), .string(appIcon), .string(summary), .string(body),
-            actions.dbusValue, hints.dbusValue, .int32(expireTimeout),
-        ]
+        NotificationsServer.notify.body(appName, replacesID, appIcon, summary, body, actions, hints, expireTimeout)
     }
 }
 

@@ -25,16 +25,20 @@ public enum ServerSignal: Sendable, Hashable {
 
     /// Parses a server signal; nil for anything else or a malformed body.
     public init?(_ message: Message) {
-        guard message.kind == .signal, message.interface == NotificationsServer.interface,
-            let id = message.body.first?.as(UInt32.self), message.body.count == 2
-        else { return nil }
-        let second = message.body[1]
+        guard message.kind == .signal, message.interface == NotificationsServer.interface else { return nil }
+        typealias Server = NotificationsServer
         switch message.member {
-        case "ActionInvoked": guard let key = second.as(String.self) else { return nil }; self = .actionInvoked(id: id, key: key)
-        case "NotificationReplied": guard let text = second.as(String.self) else { return nil }; self = .replied(id: id, text: text)
-        case "ActivationToken": guard let token = second.as(String.self) else { return nil }; self = .activationToken(id: id, token: token)
-        case "NotificationClosed":
-            guard let code = second.as(UInt32.self) else { return nil }
+        case Server.actionInvoked.name:
+            guard let (id, key) = try? Server.actionInvoked.arguments(of: message) else { return nil }
+            self = .actionInvoked(id: id, key: key)
+        case Server.notificationReplied.name:
+            guard let (id, text) = try? Server.notificationReplied.arguments(of: message) else { return nil }
+            self = .replied(id: id, text: text)
+        case Server.activationToken.name:
+            guard let (id, token) = try? Server.activationToken.arguments(of: message) else { return nil }
+            self = .activationToken(id: id, token: token)
+        case Server.notificationClosed.name:
+            guard let (id, code) = try? Server.notificationClosed.arguments(of: message) else { return nil }
             self = .closed(id: id, reason: CloseReason(rawValue: code) ?? .undefined)
         default: return nil
         }

@@ -18,10 +18,10 @@ public final class FakeLogind: Sendable {
         let state = state
         state.locked.withLock { $0 = locked }
         connection.export([Interface("org.freedesktop.login1.Manager", methods: [
-            Method("GetSession", in: "s session_id", out: "o object_path") { _ in [.objectPath(Self.sessionPath)] },
+            Method(MethodDeclaration<String, ObjectPath>("GetSession", in: "session_id", out: "object_path")) { _, _ in Self.sessionPath },
         ])], at: "/org/freedesktop/login1")
         connection.export([Interface("org.freedesktop.login1.Session", properties: [
-            Property("LockedHint", "b", get: { .boolean(state.locked.withLock { $0 }) }),
+            Property("LockedHint", get: { state.locked.withLock { $0 } }),
         ])], at: Self.sessionPath)
         _ = try await connection.requestName("org.freedesktop.login1")
     }

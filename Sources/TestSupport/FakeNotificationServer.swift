@@ -1,4 +1,5 @@
 import DBus
+import FreedesktopNotifications
 
 /// An in-process `org.freedesktop.Notifications` server for tests and benchmarks, on its own
 /// connection to a private bus.
@@ -23,22 +24,7 @@ public actor FakeNotificationServer {
     }
 
     /// What `GetServerInformation` answers.
-    public struct Information: Sendable, Hashable {
-        public var name: String
-        public var vendor: String
-        public var version: String
-        public var specVersion: String
-
-        public init(name: String, vendor: String, version: String, specVersion: String) {
-            self.name = name
-            self.vendor = vendor
-            self.version = version
-            self.specVersion = specVersion
-        }
-
-        /// The fake's own identity.
-        public static let fake = Information(name: "usernoted-fake", vendor: "usernoted", version: "1.0", specVersion: "1.2")
-    }
+    public typealias Information = ServerInformation
 
     /// Close reasons of `NotificationClosed`, as the spec numbers them.
     public enum CloseReason {
@@ -145,26 +131,28 @@ public actor FakeNotificationServer {
 
     /// Emits `ActionInvoked(id, key)`: the user chose action `key` (`default` for the body).
     public func emitActionInvoked(id: UInt32, key: String, delivery: Delivery? = nil) throws {
-        try emit("ActionInvoked", [.uint32(id), .string(key)], about: id, delivery)
+        try emit(NotificationsServer.actionInvoked, id, key, delivery: delivery)
     }
 
     /// Removes `id` from the screen and emits `NotificationClosed(id, reason)` (see ``CloseReason``).
     public func emitNotificationClosed(id: UInt32, reason: UInt32, delivery: Delivery? = nil) throws {
         screen[id] = nil
-        try emit("NotificationClosed", [.uint32(id), .uint32(reason)], about: id, delivery)
+        try emit(NotificationsServer.notificationClosed, id, reason, delivery: delivery)
     }
 
     /// Emits `NotificationReplied(id, text)`: the user sent `text` from an inline reply.
     public func emitNotificationReplied(id: UInt32, text: String, delivery: Delivery? = nil) throws {
-        try emit("NotificationReplied", [.uint32(id), .string(text)], about: id, delivery)
+        try emit(NotificationsServer.notificationReplied, id, text, delivery: delivery)
     }
 
     /// Emits `ActivationToken(id, token)`, which precedes an `ActionInvoked`.
     public func emitActivationToken(id: UInt32, token: String, delivery: Delivery? = nil) throws {
-        try emit("ActivationToken", [.uint32(id), .string(token)], about: id, delivery)
+        try emit(NotificationsServer.activationToken, id, token, delivery: delivery)
     }
 
-    private func emit(_ name: String, _ arguments: [Value], about id: UInt32, _ delivery: Delivery?) throws {
+    private func emit<each A>(
+        _ signal: SignalDeclaration<UInt32, repeat each A>, _ id: UInt32, _ arguments: repeat each A, delivery: Delivery?
+    ) throws {
         guard let connection else { throw TestSupportError("the fake notification server is stopped") }
         let destination: String?
         switch delivery ?? self.delivery {
@@ -176,13 +164,14 @@ public actor FakeNotificationServer {
             }
             destination = caller
         }
-        try connection.emit(path: Self.path, interface: Self.interface, name: name, arguments, destination: destination)
+        try connection.emit(signal, path: Self.path, interface: Self.interface, id, repeat each arguments, destination: destination)
     }
 
     // MARK: The interface
 
-    private func notify(_ call: MethodCall) -> UInt32 {
-        let replacesID: UInt32 = call.argument(1)
+    private func notify(_ call: MethodCall) throws -> UInt32 {
+        let (appName, replacesID, appIcon, summary, body, actions, hints, expireTimeout) =
+            try NotificationsServer.notify.arguments(of: call)
         let id: UInt32
         if replacesID != 0, screen[replacesID] != nil {
             id = replacesID
@@ -191,20 +180,18 @@ public actor FakeNotificationServer {
             nextID += 1
         }
         let received = ReceivedNotification(
-            id: id, sender: call.sender, appName: call.argument(0), replacesID: replacesID, appIcon: call.argument(2),
-            summary: call.argument(3), body: call.argument(4), actions: call.argument(5),
-            hints: call.argument(6), expireTimeout: call.argument(7))
+            id: id, sender: call.sender, appName: appName, replacesID: replacesID, appIcon: appIcon,
+            summary: summary, body: body, actions: actions, hints: hints, expireTimeout: expireTimeout)
         screen[id] = received
         callers[id] = call.sender
         announcements?.yield(received)
         return id
     }
 
-    private func closeNotification(_ call: MethodCall) throws {
-        let id: UInt32 = call.argument(0)
+    private func closeNotification(_ id: UInt32) throws {
         closeCalls.put(id)
         guard screen.removeValue(forKey: id) != nil else { return }  // unknown or closed: no signal, like dunst
-        try emit("NotificationClosed", [.uint32(id), .uint32(CloseReason.closedByCall)], about: id, nil)
+        try emit(NotificationsServer.notificationClosed, id, CloseReason.closedByCall, delivery: nil)
     }
 
     /// `org.freedesktop.Notifications`, declared as data; handlers hold the server weakly.
@@ -212,31 +199,27 @@ public actor FakeNotificationServer {
         Interface(
             Self.interface,
             methods: [
-                Method("GetCapabilities", out: "as capabilities") { [weak self] _ in
-                    [(await self?.capabilities ?? []).dbusValue]
-                },
-                Method("GetServerInformation", out: "s name, s vendor, s version, s spec_version") { [weak self] _ in
+                Method(NotificationsServer.getCapabilities) { [weak self] _ in await self?.capabilities ?? [] },
+                Method(NotificationsServer.getServerInformation) { [weak self] _ in
                     guard let info = self?.information else { throw DBusError(.failed, "the fake server is gone") }
-                    return [.string(info.name), .string(info.vendor), .string(info.version), .string(info.specVersion)]
+                    return info
                 },
-                Method(
-                    "Notify",
-                    in: "s app_name, u replaces_id, s app_icon, s summary, s body, as actions, a{sv} hints, i expire_timeout",
-                    out: "u id"
-                ) { [weak self] call in
+                Method(NotificationsServer.notify, body: .serial { [weak self] call in
                     guard let self else { throw DBusError(.failed, "the fake server is gone") }
-                    return [.uint32(await self.notify(call))]
-                },
-                Method("CloseNotification", in: "u id") { [weak self] call in
-                    try await self?.closeNotification(call)
-                    return []
+                    return [.uint32(try await self.notify(call))]
+                }),
+                Method(NotificationsServer.closeNotification) { [weak self] _, id in
+                    try await self?.closeNotification(id)
                 },
             ],
             signals: [
-                SignalDeclaration("NotificationClosed", "u id, u reason"),
-                SignalDeclaration("ActionInvoked", "u id, s action_key"),
-                SignalDeclaration("NotificationReplied", "u id, s text"),
-                SignalDeclaration("ActivationToken", "u id, s activation_token"),
+                NotificationsServer.notificationClosed.signal, NotificationsServer.actionInvoked.signal,
+                NotificationsServer.notificationReplied.signal, NotificationsServer.activationToken.signal,
             ])
     }
+}
+
+extension ServerInformation {
+    /// The fake server's own identity.
+    public static let fake = ServerInformation(name: "usernoted-fake", vendor: "usernoted", version: "1.0", specVersion: "1.2")
 }

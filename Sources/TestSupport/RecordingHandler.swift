@@ -1,4 +1,5 @@
 import DBus
+import UsernotedAPI
 import Synchronization
 import UserNotificationsCore
 
@@ -24,9 +25,8 @@ public final class RecordingHandler: Sendable {
         let raw = rawResponses
         let calls = calls
         let answer = self.disposition
-        connection.export([Interface("io.github.usernoted.Handler1", methods: [
-            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
-                let json: String = call.argument(0)
+        connection.export([Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { _, json in
                 calls.put((try? ModelJSON.decodeResponse(json))?.requestId ?? "")
                 if answer.failures.withLock({ failures in
                     defer { failures = max(0, failures - 1) }
@@ -36,7 +36,7 @@ public final class RecordingHandler: Sendable {
                 }
                 raw.put(json)
                 responses.put(try ModelJSON.decodeResponse(json))
-                return [.string(answer.value.withLock { $0 })]
+                return answer.value.withLock { $0 }
             },
         ])], at: path)
     }

@@ -1,31 +1,31 @@
 import DBus
 import UserNotificationsCore
+import UsernotedAPI
 
 /// `io.github.usernoted.Handler1`, served by the app at ``path``: usernoted calls it with
 /// responses (`DidReceive`) and, when it asks, before showing a notification (`WillPresent`).
 /// A custom action of a category with a content extension goes to the extension, whose answer
 /// says whether the notification stays; everything else goes to the delegate.
 enum HandlerObject {
-    static let interface = "io.github.usernoted.Handler1"
     static let path: ObjectPath = "/io/github/usernoted/Handler"
     /// What the app answers `DidReceive` once the delegate has the response: close the notification.
     static let dismiss = "dismiss"
     /// The error returned while no delegate is set, so usernoted keeps the response for later.
-    static let noDelegate = DBusError.Name("io.github.usernoted.Error.NoDelegate")
+    static let noDelegate = ErrorName.noDelegate.dbusName
 
     /// The interface, calling `center`'s delegate.
     static func make(center: UNUserNotificationCenter) -> Interface {
-        Interface(interface, methods: [
-            Method("DidReceive", in: "s response_json", out: "s disposition") { [weak center] call in
-                let response = ResponseMapping.response(try ModelJSON.decodeResponse(call.argument(0)))
-                return [.string(try await disposition(after: response, center: center))]
+        Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { [weak center] _, json in
+                let response = ResponseMapping.response(try ModelJSON.decodeResponse(json))
+                return try await disposition(after: response, center: center)
             },
-            Method("WillPresent", in: "s request_json", out: "as options") { [weak center] call in
-                let request = try ModelJSON.decodeRequest(call.argument(0), limits: nil)
+            Method(Handler1.willPresent) { [weak center] _, json in
+                let request = try ModelJSON.decodeRequest(json, limits: nil)
                 let (center, delegate) = try delegate(of: center)
                 let notification = UNNotification(request: UNNotificationRequest(request), date: Date())
                 let options = await delegate.userNotificationCenter(center, willPresent: notification)
-                return [options.names.dbusValue]
+                return options.names
             },
         ])
     }

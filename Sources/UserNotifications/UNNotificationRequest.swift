@@ -1,3 +1,4 @@
+import UsernotedAPI
 import UserNotificationsCore
 
 /// A notification to show now (no trigger) or later; the same identifier replaces it.
@@ -30,7 +31,7 @@ public struct UNNotificationRequest: Sendable {
     /// The model request; throws for `userInfo` that is not JSON or an unknown trigger type.
     func model() throws(UNError) -> NotificationRequest {
         if !content.unconvertibleUserInfoKeys.isEmpty {
-            throw UNError(.requestRejected, name: "io.github.usernoted.Error.InvalidRequest",
+            throw UNError(.requestRejected, name: ErrorName.invalidRequest.dbusName.rawValue,
                           "request.content.userInfo: the values of \(content.unconvertibleUserInfoKeys.map { "'\($0)'" }.joined(separator: ", ")) are not String, number, Bool, NSNull, or arrays or string-keyed dictionaries of those")
         }
         return NotificationRequest(identifier: identifier, content: content.model, trigger: try TriggerMapping.model(trigger))

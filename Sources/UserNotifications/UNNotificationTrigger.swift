@@ -1,3 +1,4 @@
+import UsernotedAPI
 import UserNotificationsCore
 
 /// When a request fires: a ``UNTimeIntervalNotificationTrigger`` or a
@@ -16,7 +17,7 @@ enum TriggerMapping {
         case let t as UNTimeIntervalNotificationTrigger: return t.model
         case let t as UNCalendarNotificationTrigger: return t.model
         case let t?:
-            throw UNError(.requestRejected, name: "io.github.usernoted.Error.InvalidRequest",
+            throw UNError(.requestRejected, name: ErrorName.invalidRequest.dbusName.rawValue,
                           "\(type(of: t)) is not a trigger the daemon can schedule; use UNTimeIntervalNotificationTrigger or UNCalendarNotificationTrigger")
         }
     }

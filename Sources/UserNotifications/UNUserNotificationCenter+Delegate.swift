@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 
 extension UNUserNotificationCenter {
@@ -42,7 +43,7 @@ extension UNUserNotificationCenter {
         if needsExport {
             proxy.connection.export([HandlerObject.make(center: self)], at: HandlerObject.path)
         }
-        _ = try await proxy.call("RegisterHandler", [.objectPath(HandlerObject.path)])
+        _ = try await proxy.call(Center1.registerHandler, HandlerObject.path)
     }
 
     /// Asks the bus for the app id as a well-known name, so that a D-Bus activation file

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import UserNotificationsCore
 
 extension UNUserNotificationCenter {
@@ -6,7 +7,7 @@ extension UNUserNotificationCenter {
     public func deliveredNotifications() async -> [UNNotification] {
         do {
             return try await perform { proxy in
-                let requests = try ModelJSON.decodeRequests(try await proxy.string("GetDelivered"))
+                let requests = try ModelJSON.decodeRequests(try await proxy.call(Center1.getDelivered))
                 let now = Date()
                 return requests.map { UNNotification(request: UNNotificationRequest($0), date: now) }
             }
@@ -23,11 +24,11 @@ extension UNUserNotificationCenter {
 
     /// Takes these notifications off the screen; no response follows.
     public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
-        performDetached("RemoveDelivered") { _ = try await $0.call("RemoveDelivered", [identifiers.dbusValue]) }
+        performDetached("RemoveDelivered") { _ = try await $0.call(Center1.removeDelivered, identifiers) }
     }
 
     /// Takes all of the app's notifications off the screen.
     public func removeAllDeliveredNotifications() {
-        performDetached("RemoveAllDelivered") { _ = try await $0.call("RemoveAllDelivered") }
+        performDetached("RemoveAllDelivered") { _ = try await $0.call(Center1.removeAllDelivered) }
     }
 }

@@ -1,10 +1,11 @@
+import UsernotedAPI
 import UserNotificationsCore
 
 extension UNUserNotificationCenter {
     /// Shows `request` now or schedules it; the same identifier replaces what is pending or shown.
     public func add(_ request: UNNotificationRequest) async throws {
         let json = ModelJSON.encode(try request.model())
-        _ = try await perform { try await $0.call("Add", [.string(json)]) }
+        _ = try await perform { try await $0.call(Center1.add, json) }
     }
 
     /// ``add(_:)`` with a completion handler, called with nil or the error.
@@ -18,7 +19,7 @@ extension UNUserNotificationCenter {
             completionHandler?(error)
             return
         }
-        let task = calls.enqueue { [self] in _ = try await proxy().call("Add", [.string(json)]) }
+        let task = calls.enqueue { [self] in _ = try await proxy().call(Center1.add, json) }
         Task {
             do { try await task.value; completionHandler?(nil) } catch { completionHandler?(error) }
         }
@@ -28,7 +29,7 @@ extension UNUserNotificationCenter {
     public func pendingNotificationRequests() async -> [UNNotificationRequest] {
         do {
             return try await perform { proxy in
-                try ModelJSON.decodeRequests(try await proxy.string("GetPending")).map(UNNotificationRequest.init)
+                try ModelJSON.decodeRequests(try await proxy.call(Center1.getPending)).map(UNNotificationRequest.init)
             }
         } catch {
             Diagnostics.report("GetPending", error)
@@ -43,11 +44,11 @@ extension UNUserNotificationCenter {
 
     /// Unschedules the requests with these identifiers (unknown ones are ignored).
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
-        performDetached("RemovePending") { _ = try await $0.call("RemovePending", [identifiers.dbusValue]) }
+        performDetached("RemovePending") { _ = try await $0.call(Center1.removePending, identifiers) }
     }
 
     /// Unschedules all of the app's requests.
     public func removeAllPendingNotificationRequests() {
-        performDetached("RemoveAllPending") { _ = try await $0.call("RemoveAllPending") }
+        performDetached("RemoveAllPending") { _ = try await $0.call(Center1.removeAllPending) }
     }
 }

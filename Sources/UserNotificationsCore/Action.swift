@@ -20,7 +20,7 @@ public struct NotificationAction: Sendable, Hashable, Codable {
             ("foreground", .foreground), ("destructive", .destructive),
             ("authenticationRequired", .authenticationRequired),
         ]
-        public static var errorKind: ModelError.Kind { .invalidCategory }
+        public static var errorKind: ErrorName { .invalidCategory }
         public static var owner: String { "action" }
 
         public init(from decoder: any Decoder) throws { self = try Self.decodeNames(from: decoder) }

@@ -25,7 +25,7 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
             ("hiddenPreviewsShowSubtitle", .hiddenPreviewsShowSubtitle),
             ("allowAnnouncement", .allowAnnouncement),
         ]
-        public static var errorKind: ModelError.Kind { .invalidCategory }
+        public static var errorKind: ErrorName { .invalidCategory }
         public static var owner: String { "category" }
 
         public init(from decoder: any Decoder) throws { self = try Self.decodeNames(from: decoder) }

@@ -1,24 +1,8 @@
-/// An error in an app's input, named for the D-Bus error it becomes and saying what to fix.
-///
-/// The D-Bus error name is `io.github.usernoted.Error.` followed by ``name``; the
-/// error message is ``message``.
+/// An error in an app's input, named for the D-Bus error it becomes (``ErrorName``) and
+/// saying what to fix in ``message``.
 public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of model error; the raw value is the D-Bus error name suffix.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// A category set that cannot be registered.
-        case invalidCategory = "InvalidCategory"
-        /// A request or its content that cannot be posted.
-        case invalidRequest = "InvalidRequest"
-        /// An app id that is not a valid D-Bus well-known name.
-        case invalidAppId = "InvalidAppId"
-        /// Text that is not JSON, or JSON of the wrong shape.
-        case invalidJSON = "InvalidJSON"
-        /// A value over one of the configured ``Limits``.
-        case limitExceeded = "LimitExceeded"
-    }
-
     /// The kind of error.
-    public let kind: Kind
+    public let kind: ErrorName
     /// Where the problem is, as keys and indices from the root of the input.
     public let path: [PathComponent]
     /// What the root of the input is called in messages (`categories`, `request`, …).
@@ -27,7 +11,7 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     public let problem: String
 
     /// Creates an error at `path` below `root`.
-    public init(_ kind: Kind, at path: [PathComponent] = [], root: String = "", _ problem: String) {
+    public init(_ kind: ErrorName, at path: [PathComponent] = [], root: String = "", _ problem: String) {
         self.kind = kind
         self.path = path
         self.root = root

@@ -3,7 +3,7 @@ public protocol NamedOptions: OptionSet, Sendable, Hashable where RawValue == UI
     /// Every option with its JSON name, in the order names are written.
     static var allNamed: [(name: String, option: Self)] { get }
     /// The error kind for an unknown name.
-    static var errorKind: ModelError.Kind { get }
+    static var errorKind: ErrorName { get }
     /// What the options belong to, for messages ("action", "category").
     static var owner: String { get }
 }

@@ -173,7 +173,7 @@ public enum Validation {
     /// or back to the caller as a D-Bus string, which cannot carry one, so the call would fail
     /// there — and `LimitExceeded` when it has more than `limit` Unicode scalars.
     static func checkText(
-        _ text: String, _ limit: Int, _ limitName: String, at path: [PathComponent], invalid: ModelError.Kind
+        _ text: String, _ limit: Int, _ limitName: String, at path: [PathComponent], invalid: ErrorName
     ) throws(ModelError) {
         if text.utf8.contains(0) {
             throw ModelError(invalid, at: path, "contains a NUL character (\\u0000), which D-Bus strings cannot carry; remove it")

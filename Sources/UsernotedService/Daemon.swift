@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import FreedesktopNotifications
 import Logging
@@ -56,7 +57,7 @@ public final class Daemon: Sendable {
             let task = Task { [bridge, callers] in
                 async let bridgeStarted: Void = bridge.start()
                 async let callersStarted: Void = callers.start()
-                try await (bridgeStarted, callersStarted)
+                _ = try await (bridgeStarted, callersStarted)
             }
             started = task
             return task
@@ -78,13 +79,13 @@ public final class Daemon: Sendable {
         } onCancel: {
             subscribed.cancel()
         }
-        connection.export([CenterInterface.make(center: center, router: router, callers: callers)], at: CenterInterface.path)
-        switch try await connection.requestName(CenterInterface.busName, flags: [.doNotQueue]) {
+        connection.export([CenterInterface.make(center: center, router: router, callers: callers)], at: Center1.path)
+        switch try await connection.requestName(Center1.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
-            logger.info("serving", metadata: ["name": .string(CenterInterface.busName), "unique": .string(connection.uniqueName)])
+            logger.info("serving", metadata: ["name": .string(Center1.busName), "unique": .string(connection.uniqueName)])
         case .exists, .inQueue:
-            let owner = (try? await connection.nameOwner(CenterInterface.busName)) ?? nil
-            throw DBusError(.failed, "\(CenterInterface.busName) is already owned by \(owner ?? "another connection"): another usernoted is running")
+            let owner = (try? await connection.nameOwner(Center1.busName)) ?? nil
+            throw DBusError(.failed, "\(Center1.busName) is already owned by \(owner ?? "another connection"): another usernoted is running")
         }
         let (store, bridge, center, router, scheduler) = (store, bridge, center, router, scheduler)
         let tasks = [

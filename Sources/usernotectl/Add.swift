@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 
 /// `usernotectl add --app ID REQUEST.json|-`: posts or schedules a full request and prints its id.
@@ -21,7 +22,7 @@ struct Add: AsyncParsableCommand {
 
     func run() async throws {
         let json = try Arguments.json(from: request)
-        let id = try await bus.withCenter { try await $0.add(target.app, json: json) }
+        let id = try await bus.withCenter { try await $0.call(Center1.add, for: target.app, json) }
         Output.requestID(id, json: output.json)
     }
 }

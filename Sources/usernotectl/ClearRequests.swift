@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `usernotectl pending|delivered clear --app ID`: removes all of them.
-struct ClearRequests<S: ShelfCommand>: AsyncParsableCommand {
+struct ClearRequests<S: RequestStateCommand>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "clear", abstract: "Remove all of an app's \(S.things).", discussion: ExitStatus.help())
     }
@@ -10,6 +10,6 @@ struct ClearRequests<S: ShelfCommand>: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
-        try await bus.withCenter { try await $0.remove(S.shelf, of: target.app, ids: nil) }
+        try await bus.withCenter { _ = try await $0.call(S.state.removeAll, for: target.app) }
     }
 }

@@ -5,12 +5,12 @@ struct Delivered: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delivered",
         abstract: "List or take off the screen an app's notifications.",
-        subcommands: [ListRequests<DeliveredShelf>.self, RemoveRequests<DeliveredShelf>.self,
-                      ClearRequests<DeliveredShelf>.self])
+        subcommands: [ListRequests<DeliveredRequests>.self, RemoveRequests<DeliveredRequests>.self,
+                      ClearRequests<DeliveredRequests>.self])
 }
 
-/// The delivered shelf: `GetDelivered`, `RemoveDelivered`, `RemoveAllDelivered`.
-enum DeliveredShelf: ShelfCommand {
-    static let shelf = Shelf.delivered
+/// On screen: `GetDelivered`, `RemoveDelivered`, `RemoveAllDelivered`.
+enum DeliveredRequests: RequestStateCommand {
+    static let state = RequestState.delivered
     static let things = "notifications on screen"
 }

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +34,7 @@ struct ExecHandler: AsyncParsableCommand {
 
     func run() async throws {
         let argv = [Self.absolute(command[0])] + command.dropFirst()
-        try await bus.withCenter { try await $0.setExecHandler(target.app, argv: argv) }
+        try await bus.withCenter { _ = try await $0.call(Center1.setExecHandler, for: target.app, argv) }
     }
 
     /// `program` as an absolute path: relative paths against the working directory, names looked up in PATH.

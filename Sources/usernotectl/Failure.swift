@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import UserNotificationsCore
 
@@ -30,7 +31,7 @@ struct Failure: Error, Sendable {
                 self.init("\(error.message) (\(error.name.rawValue))", status: .daemonError)
             }
         case let error as ModelError:
-            self.init("\(error.message) (io.github.usernoted.Error.\(error.name))", status: .daemonError)
+            self.init(CenterError(error).description, status: .daemonError)
         default:
             return nil
         }

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 import UserNotificationsCore
 
@@ -12,7 +13,7 @@ struct ListCategories: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
-        let json = try await bus.withCenter { try await $0.categories(target.app) }
+        let json = try await bus.withCenter { try await $0.call(Center1.getCategories, for: target.app) }
         if output.json { return StandardStreams.printFlushed(json) }
         let categories = try ModelJSON.decodeCategories(json, limits: nil)
         if categories.isEmpty { return StandardStreams.printFlushed("\(target.app.rawValue) has no categories") }

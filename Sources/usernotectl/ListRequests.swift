@@ -2,11 +2,11 @@ import ArgumentParser
 import UserNotificationsCore
 
 /// `usernotectl pending|delivered list --app ID`: one line per request, or the daemon's JSON.
-struct ListRequests<S: ShelfCommand>: AsyncParsableCommand {
+struct ListRequests<S: RequestStateCommand>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "list", abstract: "List an app's \(S.things).",
-            discussion: "Text: one request per line: identifier, \(S.shelf == .pending ? "when it fires" : "category"), title.\n\n\(ExitStatus.help())")
+            discussion: "Text: one request per line: identifier, \(S.state == .pending ? "when it fires" : "category"), title.\n\n\(ExitStatus.help())")
     }
 
     @OptionGroup var target: AppOption
@@ -14,12 +14,12 @@ struct ListRequests<S: ShelfCommand>: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
-        let json = try await bus.withCenter { try await $0.requests(S.shelf, of: target.app) }
+        let json = try await bus.withCenter { try await $0.call(S.state.list, for: target.app) }
         if output.json { return StandardStreams.printFlushed(json) }
         let requests = try ModelJSON.decodeRequests(json)
         if requests.isEmpty { return StandardStreams.printFlushed("\(target.app.rawValue) has no \(S.things)") }
         Output.table(requests.map { request in
-            let middle = S.shelf == .pending
+            let middle = S.state == .pending
                 ? request.trigger.map(Self.describe) ?? "now"
                 : request.content.categoryIdentifier.isEmpty ? "-" : request.content.categoryIdentifier
             return [request.identifier, middle, Output.oneLine(request.content.title)]

@@ -37,7 +37,7 @@ struct Monitor: AsyncParsableCommand {
             StandardStreams.writeError("usernotectl: monitoring responses\(app.map { " of \($0.rawValue)" } ?? "") (Ctrl-C to stop)")
             var received = 0
             for await message in responses {
-                guard let response = ResponseSignal(body: message.body) else { continue }
+                guard let response = ResponseSignal(message) else { continue }
                 StandardStreams.printFlushed(response.line(json: output.json, text: \.monitorLine))
                 received += 1
                 if let count, received >= count { return }

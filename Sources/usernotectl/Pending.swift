@@ -5,11 +5,11 @@ struct Pending: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
         abstract: "List or unschedule an app's scheduled notifications.",
-        subcommands: [ListRequests<PendingShelf>.self, RemoveRequests<PendingShelf>.self, ClearRequests<PendingShelf>.self])
+        subcommands: [ListRequests<PendingRequests>.self, RemoveRequests<PendingRequests>.self, ClearRequests<PendingRequests>.self])
 }
 
-/// The pending shelf: `GetPending`, `RemovePending`, `RemoveAllPending`.
-enum PendingShelf: ShelfCommand {
-    static let shelf = Shelf.pending
+/// Scheduled: `GetPending`, `RemovePending`, `RemoveAllPending`.
+enum PendingRequests: RequestStateCommand {
+    static let state = RequestState.pending
     static let things = "scheduled notifications"
 }

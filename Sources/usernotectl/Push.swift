@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 
 /// `usernotectl push --app ID PAYLOAD.json|-`: posts an APNs-shaped payload and prints the request id.
@@ -22,7 +23,7 @@ struct Push: AsyncParsableCommand {
 
     func run() async throws {
         let json = try Arguments.json(from: payload)
-        let id = try await bus.withCenter { try await $0.postPayload(target.app, json: json) }
+        let id = try await bus.withCenter { try await $0.call(Center1.postPayload, for: target.app, json) }
         Output.requestID(id, json: output.json)
     }
 }

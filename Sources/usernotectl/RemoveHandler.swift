@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 
 /// `usernotectl handler remove --app ID`: the app has no handler any more (RemoveHandler).
@@ -15,6 +16,6 @@ struct RemoveHandler: AsyncParsableCommand {
     @OptionGroup var bus: BusOptions
 
     func run() async throws {
-        try await bus.withCenter { try await $0.removeHandler(target.app) }
+        try await bus.withCenter { _ = try await $0.call(Center1.removeHandler, for: target.app) }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `usernotectl pending|delivered remove --app ID ID…`: removes the requests with these ids.
-struct RemoveRequests<S: ShelfCommand>: AsyncParsableCommand {
+struct RemoveRequests<S: RequestStateCommand>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "remove", abstract: "Remove some of an app's \(S.things) by request id.",
@@ -15,6 +15,6 @@ struct RemoveRequests<S: ShelfCommand>: AsyncParsableCommand {
     var ids: [String]
 
     func run() async throws {
-        try await bus.withCenter { try await $0.remove(S.shelf, of: target.app, ids: ids) }
+        try await bus.withCenter { _ = try await $0.call(S.state.remove, for: target.app, ids) }
     }
 }

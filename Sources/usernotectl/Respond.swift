@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 import UserNotificationsCore
 
@@ -30,10 +31,10 @@ struct Respond: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let answered = try await bus.withCenter { try await $0.respondPrimary(app) }
-        let fields = ["appId": answered.app, "requestId": answered.request, "actionIdentifier": answered.action]
+        let answered = try await bus.withCenter { try await $0.proxy.call(Center1.respondPrimary, app?.rawValue ?? "") }
+        let fields = ["appId": answered.appID, "requestId": answered.requestID, "actionIdentifier": answered.actionIdentifier]
         StandardStreams.printFlushed(output.json
             ? ModelJSON.encode(JSONValue.object(fields.mapValues { .string($0) }))
-            : [answered.app, answered.request, answered.action].joined(separator: "\t"))
+            : [answered.appID, answered.requestID, answered.actionIdentifier].joined(separator: "\t"))
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import UsernotedAPI
 
 /// The `Response(s app_id, s request_id, s action_id, s user_text, s response_json)` signal.
 struct ResponseSignal: Sendable, Hashable {
@@ -8,11 +9,10 @@ struct ResponseSignal: Sendable, Hashable {
     var userText: String
     var responseJSON: String
 
-    /// Reads a signal body; nil when it does not have the five strings.
-    init?(body: [Value]) {
-        let strings = body.compactMap { $0.as(String.self) }
-        guard body.count == 5, strings.count == 5 else { return nil }
-        (appID, requestID, actionID, userText, responseJSON) = (strings[0], strings[1], strings[2], strings[3], strings[4])
+    /// Reads a received signal; nil when it does not carry ``Center1/response``'s arguments.
+    init?(_ message: Message) {
+        guard let arguments = try? Center1.response.arguments(of: message) else { return nil }
+        (appID, requestID, actionID, userText, responseJSON) = arguments
     }
 
     /// The line `wait --json` and `monitor --json` print: the response JSON, on exactly one line.

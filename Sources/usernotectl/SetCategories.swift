@@ -1,3 +1,4 @@
+import UsernotedAPI
 import ArgumentParser
 
 /// `usernotectl categories set --app ID FILE.json|-`: replaces all categories of the app.
@@ -21,6 +22,6 @@ struct SetCategories: AsyncParsableCommand {
 
     func run() async throws {
         let json = try Arguments.json(from: categories)
-        try await bus.withCenter { try await $0.setCategories(target.app, json: json) }
+        try await bus.withCenter { _ = try await $0.call(Center1.setCategories, for: target.app, json) }
     }
 }

@@ -61,7 +61,7 @@ struct Wait: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: ResponseSignal?.self) { group in
             group.addTask {
                 for await message in messages {
-                    if let response = ResponseSignal(body: message.body) { return response }
+                    if let response = ResponseSignal(message) { return response }
                 }
                 throw DBusError(.disconnected, "the bus connection closed")
             }

@@ -5,11 +5,10 @@ import TestSupport
 
 @Suite struct ConnectionTests {
     static let slow = Interface("org.example.Slow", methods: [
-        Method("Sleep", in: "u milliseconds") { call in
-            try await Task.sleep(for: .milliseconds(Int(call.argument(0, as: UInt32.self))))
-            return []
+        Method(MethodDeclaration<UInt32, NoReply>("Sleep", in: "milliseconds")) { _, milliseconds in
+            try await Task.sleep(for: .milliseconds(Int(milliseconds)))
         },
-        Method("Fail") { _ in throw DBusError("org.example.Error.Broken", "it broke, try turning it off and on") },
+        Method(MethodDeclaration<NoReply>("Fail")) { _ in throw DBusError("org.example.Error.Broken", "it broke, try turning it off and on") },
     ])
 
     @Test func connectsAndGetsAUniqueName() throws {
@@ -108,7 +107,7 @@ import TestSupport
         let bus = try PrivateBus()
         let (server, client) = (try bus.connect(), try bus.connect())
         server.export([Interface("org.example.Math", methods: [
-            Method("Double", in: "i x", out: "i y") { call in [.int32(call.argument(0, as: Int32.self) * 2)] },
+            Method(MethodDeclaration<Int32, Int32>("Double", in: "x", out: "y")) { _, x in x * 2 },
         ])], at: "/math")
         let results = try await withThrowingTaskGroup(of: (Int32, [Value]).self) { group in
             for i in Int32(0)..<200 {
@@ -128,7 +127,7 @@ import TestSupport
         let queue: any ConnectionQueue = kind == "loop thread" ? LoopThread(name: "test.shared") : DispatchQueue(label: "test.shared")
         let (a, b) = (try Connection(address: bus.address, queue: queue), try Connection(address: bus.address, queue: queue))
         let math = [Interface("org.example.Math", methods: [
-            Method("Double", in: "i x", out: "i y") { call in [.int32(call.argument(0, as: Int32.self) * 2)] },
+            Method(MethodDeclaration<Int32, Int32>("Double", in: "x", out: "y")) { _, x in x * 2 },
         ])]
         a.export(math, at: "/math")
         b.export(math, at: "/math")

@@ -26,7 +26,7 @@ import TestSupport
         let bus = try PrivateBus()
         let (server, client) = (try bus.connect(), try bus.connect())
         server.export([Interface("org.example.Echo", methods: [
-            Method("Echo", in: "v value", out: "v value") { call in call.arguments },
+            Method(MethodDeclaration<Value, Value>("Echo", in: "value", out: "value")) { _, value in value },
         ])], at: "/echo")
         let reply = try await client.call(
             destination: server.uniqueName, path: "/echo", interface: "org.example.Echo", method: "Echo", [.variant(value)])
@@ -38,9 +38,9 @@ import TestSupport
         let bus = try PrivateBus()
         let (server, client) = (try bus.connect(), try bus.connect())
         let values = Self.samples.filter { if case .variant = $0 { false } else { true } }
-        let signature = values.map { "\($0.type.code) a\(Int.random(in: 0...1_000_000))" }.joined(separator: ", ")
+        let arguments = values.map { Argument(name: "a\(Int.random(in: 0...1_000_000))", type: $0.type) }
         server.export([Interface("org.example.Echo", methods: [
-            Method("EchoAll", in: signature, out: signature) { call in call.arguments },
+            Method("EchoAll", inputs: arguments, outputs: arguments, body: .serial { call in call.arguments }),
         ])], at: "/echo")
         let reply = try await client.call(
             destination: server.uniqueName, path: "/echo", interface: "org.example.Echo", method: "EchoAll", values)
@@ -51,10 +51,9 @@ import TestSupport
         let bus = try PrivateBus()
         let (server, client) = (try bus.connect(), try bus.connect())
         server.export([Interface("org.example.Files", methods: [
-            Method("Read", in: "h fd", out: "s text") { call in
-                guard case .unixFD(let received) = call.arguments[0] else { return [.string("")] }
+            Method(MethodDeclaration<UnixFD, String>("Read", in: "fd", out: "text")) { _, received in
                 let handle = FileHandle(fileDescriptor: received.rawValue, closeOnDealloc: true)
-                return [.string(String(decoding: handle.readDataToEndOfFile(), as: UTF8.self))]
+                return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
             },
         ])], at: "/files")
         let pipe = Pipe()

@@ -12,16 +12,15 @@ import TestSupport
         Interface(
             "org.example.Greeter",
             methods: [
-                Method("Hello", in: "s name, u times", out: "s greeting") { call in
-                    let name: String = call.argument(0)
-                    return [.string(Array(repeating: "hello \(name)", count: Int(call.argument(1, as: UInt32.self))).joined(separator: ", "))]
+                Method(MethodDeclaration<String, UInt32, String>("Hello", in: "name", "times", out: "greeting")) { _, name, times in
+                    Array(repeating: "hello \(name)", count: Int(times)).joined(separator: ", ")
                 },
-                Method("Wrong", out: "s x") { _ in [.int32(1)] },
+                Method(MethodDeclaration<String>("Wrong", out: "x"), body: .serial { _ in [.int32(1)] }),
             ],
-            signals: [SignalDeclaration("Greeted", "s name")],
+            signals: [SignalDeclaration<String>("Greeted", "name").signal],
             properties: [
-                Property("Version", "s", get: { .string("1.0") }),
-                Property("Volume", "i", get: { .int32(box.volume) }, set: { value in box.volume = value.as(Int32.self)! }),
+                Property("Version", get: { "1.0" }),
+                Property("Volume", get: { box.volume }, set: { value in box.volume = value }),
             ])
     }
 
@@ -108,11 +107,9 @@ import TestSupport
         let served = Inbox<String>()
         let gate = Inbox<Bool>()
         server.export([Interface("org.example.Work", methods: [
-            Method("Do", in: "s who") { call in
-                let who: String = call.argument(0)
+            Method(MethodDeclaration<String, NoReply>("Do", in: "who")) { _, who in
                 if who == "busy-0" { _ = try await gate.next(within: .seconds(10), "the gate") }  // the backlog builds up behind it
                 served.put(who)
-                return []
             },
         ])], at: "/work")
         let busy = try bus.connect()
@@ -139,19 +136,17 @@ import TestSupport
         let log = Inbox<String>()
         let gates = ["a": Inbox<Bool>(), "b": Inbox<Bool>()]
         server.export([Interface("org.example.Work", methods: [
-            Method("Start", in: "s who", body: .pipelined { call in
-                let who: String = call.argument(0)
+            Method.pipelined(MethodDeclaration<String, NoReply>("Start", in: "who")) { _, who in
                 if who == "a" { try await Task.sleep(for: .milliseconds(50)) }  // b must still wait for this part
                 log.put("start \(who)")
                 return {
                     _ = try await gates[who]!.next(within: .seconds(10), "the gate of \(who)")
                     log.put("end \(who)")
-                    return []
+                    return NoReply()
                 }
-            }),
-            Method("Read") { _ in
+            },
+            Method(MethodDeclaration<NoReply>("Read")) { _ in
                 log.put("read")
-                return []
             },
         ])], at: "/work")
         let client = try bus.connect()
@@ -172,7 +167,7 @@ import TestSupport
     @Test func aReplyThatCannotBeSentBecomesAnErrorNotASilence() async throws {
         let p = try peers()
         p.server.export([Interface("org.example.Broken", methods: [
-            Method("Nul", out: "s text") { _ in [.string("a\u{0}b")] },  // D-Bus strings cannot hold NUL
+            Method(MethodDeclaration<String>("Nul", out: "text")) { _ in "a\u{0}b" },  // D-Bus strings cannot hold NUL
         ])], at: "/broken")
         await #expect { try await p.client.call(Message.methodCall(
             destination: p.server.uniqueName, path: "/broken", interface: "org.example.Broken", member: "Nul"),

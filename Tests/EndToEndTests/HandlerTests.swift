@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Foundation
 import Testing
@@ -101,13 +102,13 @@ import UserNotificationsCore
         let app = try scene.bus.connect()
         let activations = Inbox<(String, String)>()
         app.export([Interface("org.freedesktop.Application", methods: [
-            Method("ActivateAction", in: "s action_name, av parameter, a{sv} platform_data") { call in
-                let parameter = call.arguments[1]
-                guard case .array(.variant, let items) = parameter, case .variant(.string(let json))? = items.first else {
+            Method(MethodDeclaration<String, [Value], [String: Value], NoReply>(
+                "ActivateAction", in: "action_name", "parameter", "platform_data")
+            ) { _, action, parameter, _ in
+                guard parameter.count == 1, case .string(let json) = parameter[0] else {
                     throw DBusError(.invalidArgs, "expected one string parameter, got \(parameter)")
                 }
-                activations.put((call.argument(0), json))
-                return []
+                activations.put((action, json))
             },
         ])], at: "/org/example/Calendar")
         _ = try await app.requestName(Scene.appID)

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Foundation
 import Testing
@@ -5,7 +6,7 @@ import TestSupport
 
 /// What `make install` puts in place, used the way a desktop session uses it.
 @Suite(.serialized) struct InstallTests {
-    static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = repositoryRoot
 
     @Test func theFirstCallStartsTheInstalledDaemonByDBusActivation() async throws {
         let prefix = try TemporaryDirectory.make(prefix: "usernoted-prefix")

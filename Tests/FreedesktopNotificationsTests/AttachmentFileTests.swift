@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import UsernotedAPI
 import Glibc
 #endif
 import Foundation

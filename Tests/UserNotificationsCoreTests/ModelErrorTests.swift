@@ -1,12 +1,13 @@
+import UsernotedAPI
 import Testing
 @testable import UserNotificationsCore
 
 @Suite struct ModelErrorTests {
     @Test(arguments: [
-        (ModelError.Kind.invalidCategory, "InvalidCategory"), (.invalidRequest, "InvalidRequest"),
+        (ErrorName.invalidCategory, "InvalidCategory"), (.invalidRequest, "InvalidRequest"),
         (.invalidAppId, "InvalidAppId"), (.invalidJSON, "InvalidJSON"), (.limitExceeded, "LimitExceeded"),
     ])
-    func nameIsTheDBusErrorSuffix(kind: ModelError.Kind, name: String) {
+    func nameIsTheDBusErrorSuffix(kind: ErrorName, name: String) {
         #expect(ModelError(kind, "x").name == name)
     }
 

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import Testing
 @testable import UserNotificationsCore
 
@@ -20,7 +21,7 @@ func modelError(
 /// Expects `body` to fail with `kind`, and the message to contain every string in `mentions`.
 @discardableResult
 func expectModelError(
-    _ kind: ModelError.Kind, mentions: [String] = [],
+    _ kind: ErrorName, mentions: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) -> ModelError? {

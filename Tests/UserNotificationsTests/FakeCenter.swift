@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Synchronization
 import TestSupport
@@ -22,28 +23,22 @@ final class FakeCenter: Sendable {
     init() async throws {
         bus = try PrivateBus()
         connection = try bus.connect()
-        _ = try await connection.requestName("io.github.usernoted")
+        _ = try await connection.requestName(Center1.busName)
         let calls = calls
         let replies = replies
-        func method(_ name: String, _ inputs: String, out: String = "") -> Method {
-            Method(name, in: inputs, out: out) { call in
-                calls.put(Call(method: name, arguments: call.arguments))
-                return out.isEmpty ? [] : [.string(replies.json.withLock { $0[name] } ?? "[]")]
-            }
+        /// Records each call of `declaration` and answers the canned JSON, if it answers anything.
+        func method<each Input, Output>(_ declaration: MethodDeclaration<repeat each Input, Output>) -> Method {
+            Method(declaration, body: .serial { call in
+                calls.put(Call(method: declaration.name, arguments: call.arguments))
+                return declaration.outputs.isEmpty ? [] : [.string(replies.json.withLock { $0[declaration.name] } ?? "[]")]
+            })
         }
-        connection.export([Interface("io.github.usernoted.Center1", methods: [
-            method("SetCategories", "s app_id, s json"),
-            method("GetCategories", "s app_id", out: "s json"),
-            method("Add", "s app_id, s json", out: "s id"),
-            method("GetPending", "s app_id", out: "s json"),
-            method("RemovePending", "s app_id, as ids"),
-            method("RemoveAllPending", "s app_id"),
-            method("GetDelivered", "s app_id", out: "s json"),
-            method("RemoveDelivered", "s app_id, as ids"),
-            method("RemoveAllDelivered", "s app_id"),
-            method("RegisterHandler", "s app_id, o path"),
-            method("SetBadge", "s app_id, i count"),
-        ])], at: "/io/github/usernoted")
+        connection.export([Interface(Center1.interface, methods: [
+            method(Center1.setCategories), method(Center1.getCategories), method(Center1.add),
+            method(Center1.getPending), method(Center1.removePending), method(Center1.removeAllPending),
+            method(Center1.getDelivered), method(Center1.removeDelivered), method(Center1.removeAllDelivered),
+            method(Center1.registerHandler), method(Center1.setBadge),
+        ])], at: Center1.path)
     }
 
     /// A center for `appID` on a new connection to the fake's bus.

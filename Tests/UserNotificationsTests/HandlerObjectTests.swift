@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Testing
 import TestSupport
@@ -22,7 +23,7 @@ struct HandlerObjectTests {
 
         func call(_ method: String, _ json: String, timeout: Duration = .seconds(10)) async throws -> [Value] {
             try await fake.connection.call(
-                destination: app.uniqueName, path: HandlerObject.path, interface: HandlerObject.interface,
+                destination: app.uniqueName, path: HandlerObject.path, interface: Handler1.interface,
                 method: method, [.string(json)], timeout: timeout)
         }
     }

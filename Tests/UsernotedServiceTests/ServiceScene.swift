@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Foundation
 import Logging
@@ -23,7 +24,7 @@ struct ServiceScene {
         let bus = self.bus
         let connection = try bus.connect()
         let watcher = try bus.connect()
-        let owners = try await watcher.nameOwnerChanges(of: CenterInterface.busName)
+        let owners = try await watcher.nameOwnerChanges(of: Center1.busName)
         // As usernoted starts it: the store still opening, the bus subscriptions sent before the run.
         let store = Store.opening(directory: bus.directory.appending(path: "state"), logger: logger)
         let daemon = Daemon(

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import UserNotificationsCore
 
@@ -8,7 +9,7 @@ public enum LauncherEntry {
     public static let path: ObjectPath = "/io/github/usernoted/LauncherEntry"
     public static let interface = "com.canonical.Unity.LauncherEntry"
     /// `Update(s app_uri, a{sv} properties)`.
-    public static let update = SignalDeclaration("Update", "s app_uri, a{sv} properties")
+    public static let update = SignalDeclaration<String, [String: Value]>("Update", "app_uri", "properties")
 
     /// `application://<app id>.desktop`, the desktop file the launcher shows.
     public static func appURI(of app: AppID) -> String { "application://\(app.rawValue).desktop" }
@@ -20,8 +21,7 @@ public enum LauncherEntry {
 
     /// Emits `Update` for `app` on `connection`.
     static func emit(_ count: Int, of app: AppID, on connection: Connection) throws(DBusError) {
-        try connection.emit(
-            path: path, interface: interface, name: update.name, [.string(appURI(of: app)), properties(count: count).dbusValue])
+        try connection.emit(update, path: path, interface: interface, appURI(of: app), properties(count: count))
     }
 }
 
@@ -35,7 +35,7 @@ struct Badges: Sendable {
     /// Sets the count of `app`; a negative count is an `InvalidRequest`.
     mutating func set(_ count: Int, of app: AppID) throws(CenterError) {
         guard count >= 0 else {
-            throw CenterError("InvalidRequest", "count is \(count); a badge count must be 0 or more (0 clears the badge)")
+            throw CenterError(.invalidRequest, "count is \(count); a badge count must be 0 or more (0 clears the badge)")
         }
         counts[app] = count
     }

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import FreedesktopNotifications
 import Foundation
@@ -6,8 +7,9 @@ import UserNotificationsCore
 /// The apps' side of the daemon: their categories, what they post now, and what they
 /// schedule. Every change is in the store before the call returns.
 public actor Center {
-    /// What is left of a call once its ordered part is done (see ``startAdd(_:request:attachmentsWithin:)``).
-    public typealias Rest<T> = @Sendable () async throws(CenterError) -> T
+    /// The second part of a two-phase call: what is left once its ordered part is done
+    /// (see ``add(_:request:attachmentsWithin:)``).
+    public typealias Continuation<T> = @Sendable () async throws(CenterError) -> T
 
     private let bridge: NotificationBridge
     private let store: Store
@@ -72,7 +74,7 @@ public actor Center {
     /// and returns the request's identifier (generated when the request has none). The same
     /// identifier replaces what is pending and, when it fires, what is on screen. Attachments
     /// must be in `attachmentsWithin` when given (a sandboxed app's own directory).
-    public func startAdd(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> Rest<String> {
+    public func add(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> Continuation<String> {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
@@ -82,7 +84,7 @@ public actor Center {
         guard let trigger = request.trigger else {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
             guard rate.take(for: app) else {
-                throw CenterError("LimitExceeded", "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
+                throw CenterError(.limitExceeded, "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
             }
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
             let shown = try await startShow(request, of: app, category: category, unscheduling: true)
@@ -92,42 +94,42 @@ public actor Center {
             }
         }
         guard let fireDate = await scheduler.firstFireDate(of: trigger) else {
-            throw CenterError("InvalidRequest", "request.trigger: it never fires (its date has passed or does not exist); pick a date in the future or leave out 'trigger' to show it now")
+            throw CenterError(.invalidRequest, "request.trigger: it never fires (its date has passed or does not exist); pick a date in the future or leave out 'trigger' to show it now")
         }
         let pending = PendingRequest(app: app, request: request, fireDate: fireDate, addedAt: scheduler.now())
         let limit = limits.pendingPerApp
         let saved = store.queuePending(pending, limit: limit)
         return { [scheduler] () async throws(CenterError) in
             guard try await Self.saving("the request", { try await saved.value }) else {
-                throw CenterError("LimitExceeded", "\(app) has \(limit) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
+                throw CenterError(.limitExceeded, "\(app) has \(limit) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
             }
             await scheduler.added(fireDate: fireDate)
             return request.identifier
         }
     }
 
-    /// Adds a request given as JSON, in two parts (see ``startAdd(_:request:attachmentsWithin:)``).
-    public func startAdd(_ app: AppID, json: String, attachmentsWithin: String? = nil) async throws(CenterError) -> Rest<String> {
+    /// Adds a request given as JSON, in two parts (see ``add(_:request:attachmentsWithin:)``).
+    public func add(_ app: AppID, json: String, attachmentsWithin: String? = nil) async throws(CenterError) -> Continuation<String> {
         let request = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeRequest(json, limits: limits) }
-        return try await startAdd(app, request: request, attachmentsWithin: attachmentsWithin)
+        return try await add(app, request: request, attachmentsWithin: attachmentsWithin)
     }
 
     /// The simplest post: a title and body, optionally with a category's buttons, in two
-    /// parts (see ``startAdd(_:request:attachmentsWithin:)``).
-    public func startPost(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> Rest<String> {
+    /// parts (see ``add(_:request:attachmentsWithin:)``).
+    public func post(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> Continuation<String> {
         let content = NotificationContent(title: title, body: body, categoryIdentifier: category)
-        return try await startAdd(app, request: NotificationRequest(content: content))
+        return try await add(app, request: NotificationRequest(content: content))
     }
 
     /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
     /// its badge like ``setBadge(_:count:)``; the rest returns the request identifier, or `""`
-    /// for a payload that only sets the badge (two parts, as ``startAdd(_:request:attachmentsWithin:)``).
-    public func startPostPayload(_ app: AppID, json: String) async throws(CenterError) -> Rest<String> {
+    /// for a payload that only sets the badge (two parts, as ``add(_:request:attachmentsWithin:)``).
+    public func postPayload(_ app: AppID, json: String) async throws(CenterError) -> Continuation<String> {
         let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
-        var rest: Rest<String> = { "" }
-        if let request = payload.request { rest = try await startAdd(app, request: request) }
+        var continuation: Continuation<String> = { "" }
+        if let request = payload.request { continuation = try await add(app, request: request) }
         if let badge = payload.badge { try setBadge(app, count: badge) }
-        return rest
+        return continuation
     }
 
     /// Sets the badge count of `app` (0 clears it) and announces it to docks with the Unity
@@ -155,7 +157,7 @@ public actor Center {
     /// request was taken out.
     private func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
-    ) async throws(CenterError) -> Rest<Bool> {
+    ) async throws(CenterError) -> Continuation<Bool> {
         var request = request
         let options = await presentationAdvisor?(request, app)
         if let options {
@@ -210,7 +212,7 @@ public actor Center {
     /// primary action, as a watch's Double Tap does; the response goes the usual way.
     public func respondPrimary(_ app: AppID?) async throws(CenterError) -> Interaction {
         guard let interaction = await bridge.answerNewestWithPrimaryAction(appID: app) else {
-            throw CenterError.notFound(app.map { "no notification of \($0) is on screen" } ?? "no notification is on screen")
+            throw CenterError(.notFound, app.map { "no notification of \($0) is on screen" } ?? "no notification is on screen")
         }
         return interaction
     }
@@ -224,7 +226,7 @@ public actor Center {
         } catch let error as CenterError {
             throw error
         } catch {
-            throw CenterError("StorageFailed", reading
+            throw CenterError(.storageFailed, reading
                 ? "cannot read \(what) from the state database: \(error)"
                 : "cannot save \(what) to the state database, so nothing was changed: \(error); check that the state directory is writable and the disk not full")
         }

@@ -1,111 +1,107 @@
 import DBus
 import UserNotificationsCore
+import UsernotedAPI
 
-/// `io.github.usernoted.Center1`, declared as data: each method's D-Bus signature next
-/// to what it does.
-public enum CenterInterface {
-    public static let busName = "io.github.usernoted"
-    public static let path: ObjectPath = "/io/github/usernoted"
-    public static let name = "io.github.usernoted.Center1"
-
-    /// The interface served at `path`. Every method takes the app id first and is declared
-    /// with `method`, whose body runs only once `callers` says the sender may act for that
-    /// app id (and, with `runsPrograms`, may have programs run for it).
+/// `io.github.usernoted.Center1` as the daemon serves it: each declaration of ``Center1``
+/// next to what it does.
+enum CenterInterface {
+    /// The interface served at `Center1.path`. Every method's body runs only once `callers`
+    /// says the sender may act for the app id the call names first (and, with
+    /// `runsPrograms`, may have programs run for it).
     static func make(center: Center, router: Router, callers: CallerCheck) -> Interface {
-        func method(
-            _ name: String, in inputs: String, out outputs: String = "", runsPrograms: Bool = false,
-            _ body: @escaping @Sendable (MethodCall, AppID) async throws -> [Value]
+        /// A method whose handler gets the checked app id and the other arguments.
+        func method<each Input, Output>(
+            _ declaration: MethodDeclaration<String, repeat each Input, Output>, runsPrograms: Bool = false,
+            _ body: @escaping @Sendable (MethodCall, AppID, repeat each Input) async throws -> Output
         ) -> Method {
-            precondition(inputs.hasPrefix("s app_id"), "\(name) must take the app id first")
-            return Method(name, in: inputs, out: outputs) { call in
-                try await body(call, try await callers.app(of: call, runsPrograms: runsPrograms))
-            }
+            Method(declaration, body: .serial { call in
+                let (named, arguments) = try split(declaration, call)
+                let app = try await callers.app(named, of: call.sender, runsPrograms: runsPrograms)
+                return try await body(call, app, repeat each arguments).values
+            })
         }
-        /// A method declared like `method` that answers a request id: its body returns the
-        /// rest of the call once what must follow the order of the calls is done (see
-        /// `Method.Body.pipelined`).
-        func pipelined(
-            _ name: String, in inputs: String, _ body: @escaping @Sendable (MethodCall, AppID) async throws -> Center.Rest<String>
+        /// A method declared like `method` that replies nothing.
+        func method<each Input>(
+            _ declaration: MethodDeclaration<String, repeat each Input, NoReply>, runsPrograms: Bool = false,
+            _ body: @escaping @Sendable (MethodCall, AppID, repeat each Input) async throws -> Void
         ) -> Method {
-            precondition(inputs.hasPrefix("s app_id"), "\(name) must take the app id first")
-            return Method(name, in: inputs, out: "s request_id", body: .pipelined { call in
-                let id = try await body(call, try await callers.app(of: call))
-                return { [.string(try await id())] }
+            Method(declaration, body: .serial { call in
+                let (named, arguments) = try split(declaration, call)
+                try await body(call, try await callers.app(named, of: call.sender, runsPrograms: runsPrograms), repeat each arguments)
+                return []
+            })
+        }
+        /// A method declared like `method` that answers once its continuation is done (see
+        /// `Method.Body.pipelined`).
+        func pipelined<each Input, Output>(
+            _ declaration: MethodDeclaration<String, repeat each Input, Output>,
+            _ body: @escaping @Sendable (MethodCall, AppID, repeat each Input) async throws -> Center.Continuation<Output>
+        ) -> Method {
+            Method(declaration, body: .pipelined { call in
+                let (named, arguments) = try split(declaration, call)
+                let continuation = try await body(call, try await callers.app(named, of: call.sender), repeat each arguments)
+                return { try await continuation().values }
             })
         }
         return Interface(
-            name,
+            Center1.interface,
             methods: [
-                method("SetCategories", in: "s app_id, s categories_json") { call, app in
-                    try await center.setCategories(app, json: call.argument(1))
-                    return []
+                method(Center1.setCategories) { _, app, json in
+                    try await center.setCategories(app, json: json)
                 },
-                method("GetCategories", in: "s app_id", out: "s json") { call, app in
-                    [.string(await center.categoriesJSON(app))]
+                method(Center1.getCategories) { _, app in await center.categoriesJSON(app) },
+                pipelined(Center1.post) { _, app, category, title, body in
+                    try await center.post(app, category: category, title: title, body: body)
                 },
-                pipelined("Post", in: "s app_id, s category_id, s title, s body") { call, app in
-                    try await center.startPost(app, category: call.argument(1), title: call.argument(2), body: call.argument(3))
-                },
-                pipelined("Add", in: "s app_id, s request_json") { call, app in
+                pipelined(Center1.add) { call, app, json in
                     let attachments = await callers.attachmentDirectory(of: call.sender)
-                    return try await center.startAdd(app, json: call.argument(1), attachmentsWithin: attachments)
+                    return try await center.add(app, json: json, attachmentsWithin: attachments)
                 },
-                pipelined("PostPayload", in: "s app_id, s apns_json") { call, app in
-                    try await center.startPostPayload(app, json: call.argument(1))
+                pipelined(Center1.postPayload) { _, app, json in try await center.postPayload(app, json: json) },
+                method(Center1.getPending) { _, app in try await center.pendingJSON(app) },
+                method(Center1.removePending) { _, app, ids in
+                    try await center.removePending(app, ids: ids)
                 },
-                method("GetPending", in: "s app_id", out: "s json") { call, app in
-                    [.string(try await center.pendingJSON(app))]
-                },
-                method("RemovePending", in: "s app_id, as ids") { call, app in
-                    try await center.removePending(app, ids: call.argument(1, as: [String].self))
-                    return []
-                },
-                method("RemoveAllPending", in: "s app_id") { call, app in
+                method(Center1.removeAllPending) { _, app in
                     try await center.removePending(app, ids: nil)
-                    return []
                 },
-                method("GetDelivered", in: "s app_id", out: "s json") { call, app in
-                    [.string(await center.deliveredJSON(app))]
+                method(Center1.getDelivered) { _, app in await center.deliveredJSON(app) },
+                method(Center1.removeDelivered) { _, app, ids in
+                    try await center.removeDelivered(app, ids: ids)
                 },
-                method("RemoveDelivered", in: "s app_id, as ids") { call, app in
-                    try await center.removeDelivered(app, ids: call.argument(1, as: [String].self))
-                    return []
-                },
-                method("RemoveAllDelivered", in: "s app_id") { call, app in
+                method(Center1.removeAllDelivered) { _, app in
                     try await center.removeDelivered(app, ids: nil)
-                    return []
                 },
-                method("RegisterHandler", in: "s app_id, o path") { call, app in
-                    try await router.register(app, caller: call.sender, path: call.argument(1))
-                    return []
+                method(Center1.registerHandler) { call, app, path in
+                    try await router.register(app, caller: call.sender, path: path)
                 },
-                method("SetExecHandler", in: "s app_id, as argv", runsPrograms: true) { call, app in
-                    try await router.setExec(app, argv: call.argument(1, as: [String].self))
-                    return []
+                method(Center1.setExecHandler, runsPrograms: true) { _, app, argv in
+                    try await router.setExec(app, argv: argv)
                 },
-                method("RemoveHandler", in: "s app_id") { call, app in
+                method(Center1.removeHandler) { _, app in
                     try await router.removeHandler(app)
-                    return []
                 },
-                // An empty app id answers the newest notification of any app.
-                Method("RespondPrimary", in: "s app_id", out: "s app_id, s request_id, s action_id") { call in
-                    let only: String = call.argument(0)
-                    let app = only.isEmpty ? try await callers.everyApp(of: call) : try await callers.app(of: call)
+                Method(Center1.respondPrimary) { call, named in
+                    let app = named.isEmpty ? try await callers.everyApp(of: call.sender) : try await callers.app(named, of: call.sender)
                     let answered = try await center.respondPrimary(app)
-                    return [.string(answered.appID.rawValue), .string(answered.request.identifier), .string(answered.actionIdentifier)]
+                    return PrimaryResponse(
+                        appID: answered.appID.rawValue, requestID: answered.request.identifier,
+                        actionIdentifier: answered.actionIdentifier)
                 },
-                method("SetBadge", in: "s app_id, i count") { call, app in
-                    try await center.setBadge(app, count: Int(call.argument(1, as: Int32.self)))
-                    return []
+                method(Center1.setBadge) { _, app, count in
+                    try await center.setBadge(app, count: Int(count))
                 },
             ],
-            signals: [
-                SignalDeclaration("Response", "s app_id, s request_id, s action_id, s user_text, s response_json"),
-            ])
+            signals: [Center1.response.signal])
     }
-}
 
-/// `io.github.usernoted.Handler1`, served by apps.
-public enum HandlerInterface {
-    public static let name = "io.github.usernoted.Handler1"
+    /// The app id a call names first, and its other arguments.
+    private static func split<each Input, Output>(
+        _ declaration: MethodDeclaration<String, repeat each Input, Output>, _ call: MethodCall
+    ) throws(DBusError) -> (String, (repeat each Input)) {
+        guard let named = call.arguments.first?.as(String.self) else {
+            throw DBusError(.invalidArgs, "\(declaration.name) takes the app id first")
+        }
+        return (named, try TypedBody.decode(Array(call.arguments.dropFirst()), as: repeat (each Input).self, in: declaration.name))
+    }
 }

@@ -60,15 +60,15 @@ public actor CallerCheck {
         return identity
     }
 
-    /// The app id `call` names first, once its sender is known to be allowed to act for it;
+    /// The app id `named`, once `sender` is known to be allowed to act for it;
     /// with `runsPrograms`, also that the sender is not sandboxed (an exec handler runs
     /// outside any sandbox). Throws `AccessDenied` (another user: whatever the app id) or
     /// `InvalidAppId`.
-    public func app(of call: MethodCall, runsPrograms: Bool = false) async throws -> AppID {
-        let identity = await identity(of: call.sender)
+    public func app(_ named: String, of sender: String, runsPrograms: Bool = false) async throws -> AppID {
+        let identity = await identity(of: sender)
         if case .otherUser = identity { throw identity.denial(for: nil) }
         if case .unidentified = identity { throw identity.denial(for: nil) }
-        let app = try rethrowingModelErrors { () throws(ModelError) in try AppID(validating: call.argument(0)) }
+        let app = try rethrowingModelErrors { () throws(ModelError) in try AppID(validating: named) }
         guard identity.mayAct(for: app) else { throw identity.denial(for: app) }
         if runsPrograms, identity.isSandboxed { throw identity.execDenial() }
         return app
@@ -76,8 +76,8 @@ public actor CallerCheck {
 
     /// For a call whose empty app id means every app: nil once the sender may act for any
     /// app id (the user's unsandboxed programs); `AccessDenied` for anyone else.
-    public func everyApp(of call: MethodCall) async throws -> AppID? {
-        let identity = await identity(of: call.sender)
+    public func everyApp(of sender: String) async throws -> AppID? {
+        let identity = await identity(of: sender)
         guard case .user = identity else { throw identity.denial(for: nil) }
         return nil
     }

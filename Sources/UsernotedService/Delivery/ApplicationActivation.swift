@@ -7,6 +7,8 @@ import UserNotificationsCore
 /// token for the app to raise its window with.
 enum ApplicationActivation {
     static let interface = "org.freedesktop.Application"
+    static let activateAction = MethodDeclaration<String, [Value], [String: Value], NoReply>(
+        "ActivateAction", in: "action_name", "parameter", "platform_data")
 
     /// The object path GApplication derives from an app id: `org.example.Calendar` → `/org/example/Calendar`.
     static func path(of app: AppID) -> ObjectPath {
@@ -17,24 +19,21 @@ enum ApplicationActivation {
     }
 
     /// The arguments of `ActivateAction(s action_name, av parameter, a{sv} platform_data)`.
-    static func arguments(for response: NotificationResponse) -> [Value] {
-        var platformData: [DictionaryEntry] = []
+    static func arguments(for response: NotificationResponse) -> (String, [Value], [String: Value]) {
+        var platformData: [String: Value] = [:]
         if let token = response.activationToken {
-            platformData.append(DictionaryEntry(.string("activation-token"), .variant(.string(token))))
-            platformData.append(DictionaryEntry(.string("desktop-startup-id"), .variant(.string(token))))
+            platformData["activation-token"] = .string(token)
+            platformData["desktop-startup-id"] = .string(token)
         }
-        return [
-            .string(response.actionIdentifier),
-            .array(.variant, [.variant(.string(ModelJSON.encode(response)))]),
-            .dictionary(key: .string, value: .variant, platformData),
-        ]
+        return (response.actionIdentifier, [.string(ModelJSON.encode(response))], platformData)
     }
 
     /// Asks the app to take the response's action; returning is the acknowledgement.
     static func deliver(_ response: NotificationResponse, over connection: Connection) async throws -> String {
-        _ = try await connection.call(
-            destination: response.appId.rawValue, path: path(of: response.appId), interface: interface,
-            method: "ActivateAction", arguments(for: response), timeout: .seconds(25))
+        let (action, parameter, platformData) = arguments(for: response)
+        try await connection.call(
+            activateAction, destination: response.appId.rawValue, path: path(of: response.appId), interface: interface,
+            action, parameter, platformData, timeout: .seconds(25))
         return ""
     }
 }

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import FreedesktopNotifications
 import Foundation
@@ -89,7 +90,7 @@ public actor Router {
 
     /// Makes `argv` the handler of `app`: run once per response.
     public func setExec(_ app: AppID, argv: [String]) async throws {
-        if let problem = ExecHandler.problem(with: argv) { throw CenterError("InvalidRequest", problem) }
+        if let problem = ExecHandler.problem(with: argv) { throw CenterError(.invalidRequest, problem) }
         try await set(.exec(argv: argv), for: app)
     }
 
@@ -99,7 +100,7 @@ public actor Router {
         do {
             try await store.removeHandler(app)
         } catch {
-            throw CenterError("StorageFailed", "cannot remove the handler from the state database, so it stays: \(error)")
+            throw CenterError(.storageFailed, "cannot remove the handler from the state database, so it stays: \(error)")
         }
         handlers.removeValue(forKey: app)?.watch?.cancel()
         logger.info("handler removed", metadata: ["app": "\(app)"])
@@ -110,7 +111,7 @@ public actor Router {
         do {
             try await store.setHandler(app, target)
         } catch {
-            throw CenterError("StorageFailed", "cannot save the handler to the state database, so it was not registered: \(error)")
+            throw CenterError(.storageFailed, "cannot save the handler to the state database, so it was not registered: \(error)")
         }
         try await adopt(target, for: app)
         logger.info("handler registered", metadata: ["app": "\(app)", "handler": "\(target)"])
@@ -183,9 +184,8 @@ public actor Router {
         }
         do {
             try connection.emit(
-                path: CenterInterface.path, interface: CenterInterface.name, name: "Response",
-                [.string(response.appId.rawValue), .string(response.requestId), .string(response.actionIdentifier),
-                 .string(response.userText ?? ""), .string(json)])
+                Center1.response, path: Center1.path, interface: Center1.interface,
+                response.appId.rawValue, response.requestId, response.actionIdentifier, response.userText ?? "", json)
         } catch {
             logger.error("cannot emit Response", metadata: ["error": "\(error)"])
         }
@@ -267,16 +267,15 @@ public actor Router {
     private func deliver(_ response: NotificationResponse, json: String?, to target: HandlerTarget) async throws -> String {
         switch target {
         case .bus(let name, let path):
-            let reply = try await connection.call(
-                destination: name, path: path, interface: HandlerInterface.name,
-                method: "DidReceive", [.string(json ?? ModelJSON.encode(response))],
-                timeout: .milliseconds(Int64(policy.handlerTimeoutSeconds * 1000)))
             // Only the contract's answer acknowledges: a handler that answers something else
             // did not take the response as the contract says, so it is kept and retried.
-            guard reply.count == 1, let disposition = reply[0].as(String.self) else {
-                throw DBusError(.invalidSignature, "\(name) answered DidReceive with signature \"\(Signature(reply.map(\.type)))\", not \"s\" (a disposition); the response is kept and retried")
+            do {
+                return try await connection.call(
+                    Handler1.didReceive, destination: name, path: path, interface: Handler1.interface,
+                    json ?? ModelJSON.encode(response), timeout: .milliseconds(Int64(policy.handlerTimeoutSeconds * 1000)))
+            } catch let error as DBusError where error.name == .invalidSignature {
+                throw DBusError(.invalidSignature, "\(name): \(error.message) (a disposition); the response is kept and retried")
             }
-            return disposition
         case .exec(let argv):
             return try await ExecHandler.deliver(
                 response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))
@@ -292,11 +291,9 @@ public actor Router {
         guard case .bus(let name, let path)? = handlers[app]?.target else { return nil }
         do {
             // Asked only while it runs: not started for it (a name nobody owns fails at once).
-            let reply = try await connection.call(
-                destination: name, path: path, interface: HandlerInterface.name, method: "WillPresent",
-                [.string(ModelJSON.encode(request))], timeout: .milliseconds(500), autoStart: false)
-            guard let options = reply.first?.as([String].self) else { return nil }
-            return Set(options)
+            return Set(try await connection.call(
+                Handler1.willPresent, destination: name, path: path, interface: Handler1.interface,
+                ModelJSON.encode(request), timeout: .milliseconds(500), autoStart: false))
         } catch {
             logger.debug("WillPresent not answered; presenting as usual", metadata: ["app": "\(app)", "error": "\(error)"])
             return nil  // not implemented, too slow, or gone: present as usual

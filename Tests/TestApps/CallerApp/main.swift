@@ -4,6 +4,7 @@
 // Center1 calls. Each call is `-- METHOD ARG…`, each ARG typed: s:text, o:/path, i:3,
 // as:a,b (as: is empty). It prints one line per call: `ok <string reply>` or
 // `error <error name> <message>`.
+import UsernotedAPI
 import DBus
 import Foundation
 
@@ -56,7 +57,7 @@ for call in calls {
     guard let method = call.first else { continue }
     do {
         let reply = try await connection.call(
-            destination: "io.github.usernoted", path: "/io/github/usernoted", interface: "io.github.usernoted.Center1",
+            destination: Center1.busName, path: Center1.path, interface: Center1.interface,
             method: method, call.dropFirst().map(value), timeout: .seconds(10))
         say("ok \(reply.first?.as(String.self) ?? "")")
     } catch let error as DBusError {

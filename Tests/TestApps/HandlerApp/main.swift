@@ -1,6 +1,7 @@
 // A stand-in app for tests that D-Bus activation starts: it serves Handler1 at --path,
 // takes the bus name --name, appends "<request id> <action>" to --log for each response,
 // and answers `dismiss`. It runs until the bus goes away.
+import UsernotedAPI
 import DBus
 import Foundation
 
@@ -14,9 +15,8 @@ guard let name = option("--name"), let path = option("--path").flatMap({ try? Ob
     exit(64)
 }
 let connection = try Connection.sessionBus()
-connection.export([Interface("io.github.usernoted.Handler1", methods: [
-    Method("DidReceive", in: "s response_json", out: "s disposition") { call in
-        let json: String = call.argument(0)
+connection.export([Interface(Handler1.interface, methods: [
+    Method(Handler1.didReceive) { _, json in
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let line = "\(object?["requestId"] ?? "?") \(object?["actionIdentifier"] ?? "?")\n"
         let handle = FileHandle(forWritingAtPath: log) ?? {
@@ -26,7 +26,7 @@ connection.export([Interface("io.github.usernoted.Handler1", methods: [
         handle.seekToEndOfFile()
         handle.write(Data(line.utf8))
         try handle.close()
-        return [.string("dismiss")]
+        return "dismiss"
     },
 ])], at: path)
 _ = try await connection.requestName(name)

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Testing
 import UserNotificationsCore
@@ -27,7 +28,7 @@ import UserNotificationsCore
         try badges.set(3, of: Self.app)
         try badges.set(1, of: other)
         #expect(badges.count(of: Self.app) == 3 && badges.count(of: other) == 1)
-        #expect(throws: CenterError("InvalidRequest", "count is -2; a badge count must be 0 or more (0 clears the badge)")) {
+        #expect(throws: CenterError(.invalidRequest, "count is -2; a badge count must be 0 or more (0 clears the badge)")) {
             try badges.set(-2, of: Self.app)
         }
         #expect(badges.count(of: Self.app) == 3)

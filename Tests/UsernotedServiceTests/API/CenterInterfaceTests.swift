@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import UserNotificationsCore
     @Test func introspectionListsTheDesignSignatures() async throws {
         let scene = try await ServiceScene()
         let xml = try await scene.app.call(
-            destination: CenterInterface.busName, path: CenterInterface.path,
+            destination: Center1.busName, path: Center1.path,
             interface: "org.freedesktop.DBus.Introspectable", method: "Introspect").first?.as(String.self) ?? ""
         let expected: [(String, [(String, String, String)])] = [
             ("SetCategories", [("app_id", "s", "in"), ("categories_json", "s", "in")]),
@@ -128,7 +129,7 @@ import UserNotificationsCore
         ]
         for (method, body) in calls {  // sent in order, replies not awaited
             try scene.app.send(Message.methodCall(
-                destination: CenterInterface.busName, path: CenterInterface.path, interface: CenterInterface.name,
+                destination: Center1.busName, path: Center1.path, interface: Center1.interface,
                 member: method, body: body))
         }
         let pending = try ModelJSON.decodeRequests(try await scene.call("GetPending", .string(app)) ?? "")
@@ -255,10 +256,9 @@ import UserNotificationsCore
     @Test func theInstalledInterfaceXMLIsWhatTheDaemonServes() async throws {
         let scene = try await ServiceScene()
         let served = try #require(try await scene.app.call(
-            destination: CenterInterface.busName, path: CenterInterface.path,
+            destination: Center1.busName, path: Center1.path,
             interface: "org.freedesktop.DBus.Introspectable", method: "Introspect").first?.as(String.self))
-        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "dbus/io.github.usernoted.Center1.xml")
+        let file = repositoryRoot.appending(path: "dbus/io.github.usernoted.Center1.xml")
         let installed = try String(contentsOf: file, encoding: .utf8)
         func center1(_ xml: String) -> Substring? {
             guard let start = xml.range(of: #"<interface name="io.github.usernoted.Center1">"#),

@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Foundation
 import Testing
@@ -61,7 +62,7 @@ import UserNotificationsCore
         var apps: [Connection] = []
         for _ in 0..<5 {
             let app = try scene.bus.connect()
-            _ = try await app.call(destination: CenterInterface.busName, path: CenterInterface.path, interface: CenterInterface.name,
+            _ = try await app.call(destination: Center1.busName, path: Center1.path, interface: Center1.interface,
                                    method: "GetCategories", [.string(Self.victim)])
             apps.append(app)
         }

@@ -16,16 +16,15 @@ import UserNotificationsCore
             appId: .test("org.example.Calendar"), requestId: "r", actionIdentifier: "ACCEPT_ACTION", userText: nil,
             notification: NotificationRequest(identifier: "r", content: NotificationContent(title: "T")),
             date: Date(timeIntervalSince1970: 1_900_000_000), activationToken: "token-1")
-        let arguments = ApplicationActivation.arguments(for: response)
-        #expect(arguments.map(\.type.code) == ["s", "av", "a{sv}"])
-        #expect(arguments[0] == .string("ACCEPT_ACTION"))
-        guard case .array(.variant, let items) = arguments[1], case .variant(.string(let json))? = items.first else {
-            Issue.record("parameter is \(arguments[1])")
+        let (action, parameter, platformData) = ApplicationActivation.arguments(for: response)
+        #expect(ApplicationActivation.activateAction.inputs.map(\.type.code) == ["s", "av", "a{sv}"])
+        #expect(action == "ACCEPT_ACTION")
+        guard parameter.count == 1, case .string(let json) = parameter[0] else {
+            Issue.record("parameter is \(parameter)")
             return
         }
         #expect(try ModelJSON.decodeResponse(json) == response)
-        guard case .dictionary(_, _, let entries) = arguments[2] else { return }
-        #expect(entries.contains(DictionaryEntry(.string("activation-token"), .variant(.string("token-1")))))
-        #expect(entries.contains(DictionaryEntry(.string("desktop-startup-id"), .variant(.string("token-1")))))
+        #expect(platformData["activation-token"] == .string("token-1"))
+        #expect(platformData["desktop-startup-id"] == .string("token-1"))
     }
 }

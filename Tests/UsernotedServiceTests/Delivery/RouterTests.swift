@@ -1,3 +1,4 @@
+import UsernotedAPI
 import DBus
 import Foundation
 import Logging
@@ -129,9 +130,9 @@ struct RouterScene {
         _ = try await old.requestName(RouterScene.app)
         let calls = Inbox<String>()
         let quit = Inbox<Bool>()
-        old.export([Interface(HandlerInterface.name, methods: [
-            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
-                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
+        old.export([Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { _, json -> String in
+                calls.put(try ModelJSON.decodeResponse(json).requestId)
                 _ = try await quit.next()  // fails only once the app's next process owns the name
                 throw DBusError("org.example.Error.Quitting", "the old process fails as it quits")
             },
@@ -162,10 +163,10 @@ struct RouterScene {
     @Test func oneAppsHungHandlerDoesNotHoldUpAnother() async throws {
         let scene = try await RouterScene()
         let hung = try scene.bus.connect()
-        hung.export([Interface(HandlerInterface.name, methods: [
-            Method("DidReceive", in: "s response_json", out: "s disposition") { _ in
+        hung.export([Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { _, _ in
                 try await Task.sleep(for: .seconds(60))
-                return [.string("dismiss")]
+                return "dismiss"
             },
         ])], at: "/org/example/Hung")
         try await scene.register("/org/example/Hung", on: hung, for: "org.example.Hung")
@@ -184,13 +185,13 @@ struct RouterScene {
         let slow = try scene.bus.connect()
         let calls = Inbox<String>()
         let first = Mutex(true)
-        slow.export([Interface(HandlerInterface.name, methods: [
-            Method("DidReceive", in: "s response_json", out: "s disposition") { call in
-                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
+        slow.export([Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { _, json in
+                calls.put(try ModelJSON.decodeResponse(json).requestId)
                 if first.withLock({ isFirst in defer { isFirst = false }; return isFirst }) {
                     try await Task.sleep(for: .seconds(3))  // far past the 0.3 s the policy allows
                 }
-                return [.string("dismiss")]
+                return "dismiss"
             },
         ])], at: "/org/example/Slow")
         try await scene.register("/org/example/Slow", on: slow)
@@ -206,10 +207,10 @@ struct RouterScene {
         let wrong = try scene.bus.connect()
         _ = try await wrong.requestName(RouterScene.app)
         let calls = Inbox<String>()
-        wrong.export([Interface(HandlerInterface.name, methods: [
-            Method("DidReceive", in: "s response_json", out: "i disposition") { call in
-                calls.put(try ModelJSON.decodeResponse(call.argument(0)).requestId)
-                return [.int32(1)]  // not the disposition string
+        wrong.export([Interface(Handler1.interface, methods: [
+            Method(MethodDeclaration<String, Int32>(Handler1.didReceive.name, in: "response_json", out: "disposition")) { _, json in
+                calls.put(try ModelJSON.decodeResponse(json).requestId)
+                return 1  // not the disposition string
             },
         ])], at: "/org/example/Wrong")
         try await scene.register("/org/example/Wrong", on: wrong)
@@ -342,12 +343,11 @@ struct RouterScene {
     func presentingHandler(_ scene: RouterScene, options: [String]) async throws -> (Inbox<String>, Connection) {
         let asked = Inbox<String>()
         let connection = try scene.bus.connect()
-        connection.export([Interface(HandlerInterface.name, methods: [
-            Method("DidReceive", in: "s response_json", out: "s disposition") { _ in [.string("dismiss")] },
-            Method("WillPresent", in: "s request_json", out: "as options") { call in
-                let json: String = call.argument(0)
+        connection.export([Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { _, _ in "dismiss" },
+            Method(Handler1.willPresent) { _, json in
                 asked.put((try? ModelJSON.decodeRequest(json, limits: nil))?.identifier ?? "undecodable: \(json)")
-                return [options.dbusValue]
+                return options
             },
         ])], at: "/org/example/Presenter")
         try await scene.register("/org/example/Presenter", on: connection)

@@ -1,0 +1,51 @@
+import DBus
+
+/// `io.github.usernoted.Center1`, the apps' side of usernoted, declared once: the daemon
+/// serves these declarations and every client (the Swift library, usernotectl, tests)
+/// calls them. Every method takes the app id first; structured values are JSON strings.
+public enum Center1 {
+    public static let busName = "io.github.usernoted"
+    public static let path: ObjectPath = "/io/github/usernoted"
+    public static let interface = "io.github.usernoted.Center1"
+
+    public static let setCategories = MethodDeclaration<String, String, NoReply>(
+        "SetCategories", in: "app_id", "categories_json")
+    public static let getCategories = MethodDeclaration<String, String>("GetCategories", in: "app_id", out: "json")
+    public static let post = MethodDeclaration<String, String, String, String, String>(
+        "Post", in: "app_id", "category_id", "title", "body", out: "request_id")
+    public static let add = MethodDeclaration<String, String, String>("Add", in: "app_id", "request_json", out: "request_id")
+    public static let postPayload = MethodDeclaration<String, String, String>(
+        "PostPayload", in: "app_id", "apns_json", out: "request_id")
+    public static let getPending = MethodDeclaration<String, String>("GetPending", in: "app_id", out: "json")
+    public static let removePending = MethodDeclaration<String, [String], NoReply>("RemovePending", in: "app_id", "ids")
+    public static let removeAllPending = MethodDeclaration<String, NoReply>("RemoveAllPending", in: "app_id")
+    public static let getDelivered = MethodDeclaration<String, String>("GetDelivered", in: "app_id", out: "json")
+    public static let removeDelivered = MethodDeclaration<String, [String], NoReply>("RemoveDelivered", in: "app_id", "ids")
+    public static let removeAllDelivered = MethodDeclaration<String, NoReply>("RemoveAllDelivered", in: "app_id")
+    public static let registerHandler = MethodDeclaration<String, ObjectPath, NoReply>("RegisterHandler", in: "app_id", "path")
+    public static let setExecHandler = MethodDeclaration<String, [String], NoReply>("SetExecHandler", in: "app_id", "argv")
+    public static let removeHandler = MethodDeclaration<String, NoReply>("RemoveHandler", in: "app_id")
+    /// An empty app id answers the newest notification of any app.
+    public static let respondPrimary = MethodDeclaration<String, PrimaryResponse>(
+        "RespondPrimary", in: "app_id", out: "app_id", "request_id", "action_id")
+    public static let setBadge = MethodDeclaration<String, Int32, NoReply>("SetBadge", in: "app_id", "count")
+
+    /// Sent for every response, to observers; the reliable path is ``Handler1/didReceive``.
+    public static let response = SignalDeclaration<String, String, String, String, String>(
+        "Response", "app_id", "request_id", "action_id", "user_text", "response_json")
+
+    /// A match rule for `Response` signals from usernoted: all, or those of one app (and request).
+    public static func responses(of app: String?, request: String? = nil) -> MatchRule {
+        var arguments: [Int: String] = [:]
+        if let app { arguments[0] = app }
+        if let request { arguments[1] = request }
+        return MatchRule(sender: busName, path: path, interface: interface, member: response.name, arguments: arguments)
+    }
+}
+
+extension Proxy {
+    /// usernoted's `Center1` as an app reaches it on `connection`.
+    public static func usernotedCenter(on connection: Connection) -> Proxy {
+        Proxy(connection: connection, destination: Center1.busName, path: Center1.path, interface: Center1.interface)
+    }
+}
