@@ -117,6 +117,7 @@ let package = Package(
             name: "usernoted-bench", dependencies: ["DBus", "UsernotedAPI", "TestSupport"], path: "Benchmarks/Driver"),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "UsernotedAPITests", dependencies: ["UsernotedAPI", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),
         .testTarget(
             name: "FreedesktopNotificationsTests",
