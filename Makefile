@@ -13,7 +13,7 @@ FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(PREFIX)/share/man/man1
 BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 # The Swift runtime and Foundation linked in: a process starts with far less dynamic linking
-# (usernotectl post 15 -> 11 ms, usernoted to its bus name 25 -> 21 ms; see the README's Performance).
+# (usernotectl post 15 -> 11 ms, usernoted to its bus name 25 -> 21 ms; see docs/performance.md).
 STATIC = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
 
 .PHONY: build install install-files man uninstall drills drills-short fuzz bench bench-smoke bench-micro
@@ -50,7 +50,7 @@ uninstall:
 	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service \
 		$(INTERFACEDIR)/io.github.usernoted.Center1.xml $(BASHDIR)/usernotectl $(ZSHDIR)/_usernotectl $(FISHDIR)/usernotectl.fish $(MANDIR)/usernotectl.1 $(MANDIR)/usernoted.1
 
-# make drills: the reliability drills (README, Reliability). Each starts a private bus, a
+# make drills: the reliability drills (docs/reliability.md). Each starts a private bus, a
 # notification server and the built usernoted, breaks something (SIGKILLs, broken handlers,
 # a flood, garbage on the bus) and prints one line of figures; fails when a goal is missed.
 # make drills-short: the short version CI runs (under a minute). DRILLS="D2 D4" picks some.

@@ -2,20 +2,38 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A fenced code block of the README, with the words after its language:
+/// The documentation a reader follows: README.md, then docs/*.md by name.
+enum Documentation {
+    static let repository = InstallTests.repository
+
+    /// Every documentation file, as a path from the repository's root, in reading order.
+    static func files() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: repository.appending(path: "docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+        return ["README.md"] + docs.map { "docs/" + $0 }
+    }
+
+    static func text(of file: String) throws -> String {
+        try String(contentsOf: repository.appending(path: file), encoding: .utf8)
+    }
+}
+
+/// A fenced code block of the README or a docs/ file, with the words after its language:
 /// ```` ```sh test pick=ACCEPT_ACTION after="waiting for" expect=DECLINE_ACTION ````
 /// runs it; ```` ```sh untested: why ```` says why a test cannot run it.
 struct ReadmeBlock: CustomStringConvertible {
+    /// The file it is in, from the repository's root.
+    var file = "README.md"
     var language: String
     /// `test`, `pick`, `after`, `expect`, `untested`: what the info string says.
     var marks: [String: String]
     var code: String
     var line: Int
 
-    var description: String { "README.md:\(line) (\(code.split(separator: "\n").first ?? ""))" }
+    var description: String { "\(file):\(line) (\(code.split(separator: "\n").first ?? ""))" }
 
-    /// Every fenced block of `markdown`, indented ones (in list items) included.
-    static func all(in markdown: String) -> [ReadmeBlock] {
+    /// Every fenced block of `markdown` (the text of `file`), indented ones (in list items) included.
+    static func all(in markdown: String, file: String = "README.md") -> [ReadmeBlock] {
         var blocks: [ReadmeBlock] = []
         var open: (info: Substring, indent: Int, line: Int, lines: [Substring])?
         for (number, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -23,7 +41,7 @@ struct ReadmeBlock: CustomStringConvertible {
             let text = line.dropFirst(indent)
             if var current = open {
                 if text.hasPrefix("```") {
-                    blocks.append(ReadmeBlock(info: current.info, line: current.line, code: current.lines.joined(separator: "\n")))
+                    blocks.append(ReadmeBlock(file: file, info: current.info, line: current.line, code: current.lines.joined(separator: "\n")))
                     open = nil
                 } else {
                     current.lines.append(line.dropFirst(min(indent, current.indent)))
@@ -36,7 +54,8 @@ struct ReadmeBlock: CustomStringConvertible {
         return blocks
     }
 
-    private init(info: Substring, line: Int, code: String) {
+    private init(file: String, info: Substring, line: Int, code: String) {
+        self.file = file
         let words = Self.words(of: info)
         language = words.first ?? ""
         var marks: [String: String] = [:]
@@ -66,18 +85,19 @@ struct ReadmeBlock: CustomStringConvertible {
     }
 }
 
-/// The README's shell blocks, run in order on a test desktop as a reader would paste them,
-/// with the test acting as the user where a block says so (`pick`).
+/// The shell blocks of the README and of docs/*.md, run in reading order (the README first,
+/// then docs/ by name) on one test desktop and one daemon, as a reader would paste them: a
+/// block may rely on what an earlier one set up (the README registers the categories the
+/// docs post with). The test acts as the user where a block says so (`pick`).
 @Suite(.serialized) struct ReadmeTests {
-    static let readme = InstallTests.repository.appending(path: "README.md")
-
     static func blocks() throws -> [ReadmeBlock] {
-        ReadmeBlock.all(in: try String(contentsOf: readme, encoding: .utf8))
+        try Documentation.files().flatMap { ReadmeBlock.all(in: try Documentation.text(of: $0), file: $0) }
     }
 
     @Test func everyShellBlockIsRunOrSaysWhyNot() throws {
         let shell = try Self.blocks().filter { $0.language == "sh" }
-        #expect(shell.count >= 8)
+        #expect(shell.count >= 11)
+        #expect(Set(shell.map(\.file)).isSuperset(of: ["README.md", "docs/api.md", "docs/handlers.md"]))
         for block in shell {
             #expect(block.marks["test"] != nil || !(block.marks["untested"] ?? "").isEmpty,
                     "\(block): mark it `sh test` or `sh untested: <why>`")
@@ -114,7 +134,7 @@ struct ReadmeBlock: CustomStringConvertible {
             let status = try await process.exitStatus(within: .seconds(20))
             #expect(status == 0, "\(block) exited with \(status): \(process.log)\n\(printed())")
         }
-        #expect(daemon.process.isRunning, "usernoted survived the README: \(daemon.process.log)")
+        #expect(daemon.process.isRunning, "usernoted survived the documentation: \(daemon.process.log)")
     }
 
     /// Waits until `condition` holds, checking every 20 ms.

@@ -57,4 +57,27 @@ import UserNotificationsCore
         #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]).path == "/c/usernoted/config.toml")
         #expect(Config.defaultFile(environment: ["HOME": "/h"]).path == "/h/.config/usernoted/config.toml")
     }
+
+    /// docs/configuration.md shows a file with every key at its default: it loads, it is the
+    /// defaults, and it names every setting `Config` has (a key added without a line in the
+    /// docs, or a default changed in one place only, fails here).
+    @Test func theDocumentedFileHasEveryKeyAtItsDefault() throws {
+        let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: repository.appending(path: "docs/configuration.md"), encoding: .utf8)
+        let block = try #require(doc.firstMatch(of: #/```toml\n([\s\S]*?)\n```/#)?.output.1)
+        #expect(try load(String(block)) == Config())
+
+        var documented: [String: Set<String>] = [:]
+        var table = ""
+        for line in block.split(separator: "\n") {
+            if let name = line.wholeMatch(of: #/\[(\w+)\].*/#)?.output.1 { table = String(name) }
+            if let key = line.firstMatch(of: #/^(\w+) *=/#)?.output.1 { documented[table, default: []].insert(String(key)) }
+        }
+        var settings: [String: Set<String>] = [:]
+        for table in Mirror(reflecting: Config()).children {
+            settings[table.label ?? ""] = Set(Mirror(reflecting: table.value).children.compactMap(\.label))
+        }
+        #expect(documented == settings)
+    }
 }
