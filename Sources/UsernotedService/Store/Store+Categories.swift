@@ -1,0 +1,52 @@
+import GRDB
+import UserNotificationsCore
+
+/// A row of `category`: an app's categories, as the JSON array it registered.
+struct CategoryRecord: FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "category"
+
+    /// The table's columns, named as `StoreSchema` creates them.
+    enum Columns {
+        static let appID = Column("app_id")
+        static let json = Column("json")
+    }
+
+    var appID: String
+    var json: String
+
+    init(appID: String, json: String) {
+        self.appID = appID
+        self.json = json
+    }
+
+    init(row: Row) {
+        appID = row[Columns.appID]
+        json = row[Columns.json]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.appID] = appID
+        container[Columns.json] = json
+    }
+}
+
+extension Store {
+    /// Replaces the categories of `app`.
+    public func setCategories(_ categories: [NotificationCategory], of app: AppID) async throws {
+        let record = CategoryRecord(appID: app.rawValue, json: ModelJSON.encode(categories))
+        try await batch.write { db in try record.insert(db, onConflict: .replace) }
+    }
+
+    /// Every app's categories.
+    public func allCategories() async throws -> [AppID: [NotificationCategory]] {
+        let records = try await readNow { db in try CategoryRecord.fetchAll(db) }
+        var result: [AppID: [NotificationCategory]] = [:]
+        for record in records {
+            guard let app = decodeApp(record.appID),
+                let categories = decode(record.json, "categories", { try ModelJSON.decodeCategories($0, limits: nil) })
+            else { continue }
+            result[app] = categories
+        }
+        return result
+    }
+}

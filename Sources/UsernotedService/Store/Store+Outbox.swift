@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import UserNotificationsCore
+
+/// A row of `outbox`: a response as JSON waiting for its app's handler; `seq` is its place in
+/// line (assigned on insert), `created_at` seconds since 1970 (REAL).
+///
+/// Every response is appended, read back once it is next, and deleted when acknowledged, so
+/// those statements are raw SQL prepared once per connection (`cachedStatement`): GRDB's
+/// record `insert` reaches the same statement only after building a persistence container and
+/// looking at the table's schema on every call, and its query interface prepares its statement
+/// anew on every call.
+struct OutboxRecord: FetchableRecord, TableRecord, Sendable {
+    static let databaseTableName = "outbox"
+
+    /// The table's columns, named as `StoreSchema` creates them.
+    enum Columns {
+        static let seq = Column("seq")
+        static let appID = Column("app_id")
+        static let responseJSON = Column("response_json")
+        static let createdAt = Column("created_at")
+    }
+
+    var seq: Int64
+    var appID: String
+    var responseJSON: String
+    var createdAt: Date
+
+    init(row: Row) {
+        seq = row[Columns.seq]
+        appID = row[Columns.appID]
+        responseJSON = row[Columns.responseJSON]
+        createdAt = Date(timeIntervalSince1970: row[Columns.createdAt])
+    }
+
+    /// Appends a response of `app`, encoded as `json`; returns its `seq`.
+    static func append(app: String, json: String, createdAt: Date, in db: Database) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO outbox (app_id, response_json, created_at) VALUES (?, ?, ?)")
+            .execute(arguments: [app, json, createdAt.timeIntervalSince1970])
+        return db.lastInsertedRowID
+    }
+
+    /// The `seq` of the oldest response waiting for `app`.
+    static func oldestSeq(of app: String, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(seq) FROM outbox WHERE app_id = ?"), arguments: [app])
+    }
+
+    /// The responses waiting for `app`, oldest first.
+    static func waiting(for app: String, in db: Database) throws -> RecordCursor<Self> {
+        try fetchCursor(
+            db.cachedStatement(sql: "SELECT seq, app_id, response_json, created_at FROM outbox WHERE app_id = ? ORDER BY seq"),
+            arguments: [app])
+    }
+}
+
+extension Store {
+    /// Appends a response to the outbox; returns its place in line.
+    @discardableResult
+    public func enqueue(_ response: NotificationResponse) async throws -> Int64 {
+        try await enqueue(response, json: ModelJSON.encode(response)).seq
+    }
+
+    /// Appends a response already encoded as `json`; returns its place in line, and whether it
+    /// is the oldest waiting for its app (then it goes out next).
+    public func enqueue(_ response: NotificationResponse, json: String) async throws -> (seq: Int64, isNext: Bool) {
+        let app = response.appId.rawValue
+        return try await batch.write { db in
+            let seq = try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db)
+            return (seq, try OutboxRecord.oldestSeq(of: app, in: db) == seq)
+        }
+    }
+
+    /// The responses waiting for `app`'s handler, oldest first, with their places in line.
+    public func outbox(of app: AppID) async throws -> [(seq: Int64, response: NotificationResponse)] {
+        let records = try await readNow { db in try Array(OutboxRecord.waiting(for: app.rawValue, in: db)) }
+        return records.compactMap { record in
+            decode(record.responseJSON, "response", { try ModelJSON.decodeResponse($0) }).map { (record.seq, $0) }
+        }
+    }
+
+    /// The oldest response waiting for `app`, reading no further than it (damaged rows are
+    /// skipped, as in ``outbox(of:)``).
+    public func nextInOutbox(of app: AppID) async throws -> (seq: Int64, response: NotificationResponse)? {
+        try await readNow { db in
+            let records = try OutboxRecord.waiting(for: app.rawValue, in: db)
+            while let record = try records.next() {
+                if let response = self.decode(record.responseJSON, "response", { try ModelJSON.decodeResponse($0) }) {
+                    return (record.seq, response)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The apps with responses waiting.
+    public func appsWithOutbox() async throws -> [AppID] {
+        let names = try await readNow { db in
+            try OutboxRecord.select(OutboxRecord.Columns.appID, as: String.self).distinct().fetchAll(db)
+        }
+        return names.compactMap(decodeApp)
+    }
+
+    /// Removes an acknowledged response.
+    public func acknowledge(_ seq: Int64) async throws {
+        try await batch.write { db in
+            try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?").execute(arguments: [seq])
+        }
+    }
+}
