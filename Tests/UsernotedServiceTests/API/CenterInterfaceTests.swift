@@ -257,8 +257,9 @@ import UserNotificationsCore
         let served = try #require(try await scene.app.call(
             destination: CenterInterface.busName, path: CenterInterface.path,
             interface: "org.freedesktop.DBus.Introspectable", method: "Introspect").first?.as(String.self))
-        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "dbus/io.github.usernoted.Center1.xml")
+        let repository = URL(filePath: #filePath)  // Tests/UsernotedServiceTests/API/this file
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = repository.appending(path: "dbus/io.github.usernoted.Center1.xml")
         let installed = try String(contentsOf: file, encoding: .utf8)
         func center1(_ xml: String) -> Substring? {
             guard let start = xml.range(of: #"<interface name="io.github.usernoted.Center1">"#),
