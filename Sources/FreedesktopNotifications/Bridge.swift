@@ -2,38 +2,35 @@ import DBus
 import UserNotificationsCore
 
 /// Shows requests through the desktop's notification server and turns its signals into
-/// `Interaction`s. Its only state is the live map from our notifications to server ids.
+/// `Interaction`s. It keeps, in memory only (the store keeps what outlives the process, told
+/// through ``changes``): each notification's ``Presentation`` (the live map), indexed by
+/// server id; the `Notify` calls under way, and signals that arrived before the id they
+/// name; the server's bus name and capabilities; whether previews are hidden; and a counter
+/// that orders the notifications shown.
 public actor NotificationBridge {
-    /// One notification we asked the server to show.
-    private struct Live {
-        var request: NotificationRequest
-        var category: NotificationCategory?
-        /// The server's id, or nil while waiting for a server.
-        var serverID: UInt32?
-        /// An action already answered it: a later close is not a dismiss (one interaction, one response).
-        var answered = false
-        var activationToken: String?
-        /// When it was shown, in order: the newest has the largest.
-        var order: UInt64
-    }
-
     private let connection: Connection
     private let server: NotificationsServer
-    private var live: [NotificationKey: Live] = [:]
+    /// Our notifications on screen or waiting for a server: the live map.
+    private var live: [NotificationKey: Presentation] = [:]
+    /// The live map by server id (what the server's signals name).
     private var keysByServerID: [UInt32: NotificationKey] = [:]
-    private var serverOwner: String?
-    private var capabilities: ServerCapabilities?
-    /// Whether notifications show only what their category allows while previews are hidden.
-    private var previewsHidden = false
-    /// Notifications with a `Notify` under way, and those changed meanwhile.
-    private var presenting: Set<NotificationKey> = []
-    private var presentAgain: Set<NotificationKey> = []
+    /// The `Notify` calls under way, by notification: one at a time for each, and one more
+    /// right after when it changed meanwhile. Apart from `live` because a notification closed
+    /// and shown again while its `Notify` is under way still waits for that call.
+    private var notifying: [NotificationKey: SingleFlight] = [:]
     /// Signals for ids not known yet, kept while a `Notify` is under way: a server may signal
     /// right after its reply, and the signal can reach this actor before the reply's id does.
     private var early: [UInt32: [ServerSignal]] = [:]
+    /// The server's unique bus name (nil: none there); signals from anyone else are not its.
+    private var serverOwner: String?
+    /// What the current server can do, once asked.
+    private var capabilities: ServerCapabilities?
+    /// Whether notifications show only what their category allows while previews are hidden.
+    private var previewsHidden = false
+    /// The `order` the last notification shown got.
+    private var lastOrder: UInt64 = 0
+    /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
-    /// The `order` the next notification shown gets.
-    private var nextOrder: UInt64 = 0
 
     /// Every interaction, in the order the server reported them.
     public nonisolated let interactions: AsyncStream<Interaction>
@@ -89,7 +86,7 @@ public actor NotificationBridge {
     public func stage(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
         let serverID = live[key]?.serverID
-        live[key] = Live(request: request, category: category, serverID: serverID, order: takeOrder())
+        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
         return (key, serverID)
     }
 
@@ -98,7 +95,7 @@ public actor NotificationBridge {
     @discardableResult
     public func restore(appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?) async -> UInt32? {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
-        live[key] = Live(request: request, category: category, serverID: serverID, order: takeOrder())
+        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
         return await present(key)
     }
 
@@ -129,14 +126,14 @@ public actor NotificationBridge {
     public func answerNewestWithPrimaryAction(appID: AppID?) -> Interaction? {
         guard let (key, entry) = live.filter({ appID == nil || $0.key.appID == appID })
             .max(by: { $0.value.order < $1.value.order }) else { return nil }
-        live[key]?.answered = true
+        let token = live[key]?.answeredByAction()
         let action = entry.category?.primaryAction?.identifier ?? NotificationResponse.defaultActionIdentifier
-        return emit(key, entry, action: action, text: nil)
+        return emit(key, entry, action: action, text: nil, activationToken: token)
     }
 
     private func takeOrder() -> UInt64 {
-        nextOrder += 1
-        return nextOrder
+        lastOrder += 1
+        return lastOrder
     }
 
     /// Whether `key` is still on screen (or waiting for a server).
@@ -163,20 +160,11 @@ public actor NotificationBridge {
     /// into two notifications.
     @discardableResult
     public func present(_ key: NotificationKey) async -> UInt32? {
-        guard !presenting.contains(key) else {
-            presentAgain.insert(key)
-            return live[key]?.serverID
-        }
-        presenting.insert(key)
-        defer {
-            presenting.remove(key)
-            if presenting.isEmpty { early = [:] }  // whatever is left was not about ours
-        }
         var id: UInt32?
-        repeat {
-            presentAgain.remove(key)
-            id = await notify(key)
-        } while presentAgain.contains(key)
+        let ran = await SingleFlight.run(in: { $0(&notifying[key, default: SingleFlight()]) }) { id = await notify(key) }
+        guard ran else { return live[key]?.serverID }
+        notifying[key] = nil
+        if notifying.isEmpty { early = [:] }  // whatever is left was not about ours
         return id
     }
 
@@ -199,7 +187,7 @@ public actor NotificationBridge {
             keysByServerID[old] = nil
             if old != call.replacesID { orphan = old }
         }
-        live[key]?.serverID = id
+        live[key]?.shown(serverID: id)
         keysByServerID[id] = key
         changesContinuation.yield(.shown(key, serverID: id))
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
@@ -209,13 +197,13 @@ public actor NotificationBridge {
 
     private func handle(_ signal: ServerSignal, from sender: String?) {
         if let serverOwner, sender != serverOwner { return }
-        guard let key = keysByServerID[signal.id], var entry = live[key] else {
-            if !presenting.isEmpty { early[signal.id, default: []].append(signal) }
+        guard let key = keysByServerID[signal.id], let entry = live[key] else {
+            if !notifying.isEmpty { early[signal.id, default: []].append(signal) }
             return
         }
         switch signal {
         case .activationToken(_, let token):
-            live[key]?.activationToken = token
+            live[key]?.activationTokenArrived(token)
         case .actionInvoked(_, let actionKey):
             let action: String
             if actionKey == NotifyMapping.defaultKey {
@@ -225,31 +213,29 @@ public actor NotificationBridge {
             } else {
                 return  // not one of ours (inline-reply arrives as NotificationReplied)
             }
-            entry.answered = true
-            live[key] = entry
-            emit(key, entry, action: action, text: nil)
+            let token = live[key]?.answeredByAction()
+            emit(key, entry, action: action, text: nil, activationToken: token)
         case .replied(_, let text):
             guard let action = entry.category?.textInputAction else { return }
-            entry.answered = true
-            live[key] = entry
-            emit(key, entry, action: action.identifier, text: text)
+            let token = live[key]?.answeredByAction()
+            emit(key, entry, action: action.identifier, text: text, activationToken: token)
         case .closed(let id, let reason):
             keysByServerID[id] = nil
             live[key] = nil
             changesContinuation.yield(.departed(key))
             if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
-                emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil)
+                emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil,
+                     activationToken: entry.activationToken)
             }
         }
     }
 
     @discardableResult
-    private func emit(_ key: NotificationKey, _ entry: Live, action: String, text: String?) -> Interaction {
+    private func emit(_ key: NotificationKey, _ entry: Presentation, action: String, text: String?, activationToken: String?) -> Interaction {
         let interaction = Interaction(
             appID: key.appID, request: entry.request, actionIdentifier: action, userText: text,
-            activationToken: entry.activationToken)
+            activationToken: activationToken)
         interactionsContinuation.yield(interaction)
-        live[key]?.activationToken = nil
         return interaction
     }
 
@@ -258,7 +244,7 @@ public actor NotificationBridge {
         serverOwner = owner.isEmpty ? nil : owner
         capabilities = nil
         keysByServerID = [:]
-        for key in live.keys { live[key]?.serverID = nil }
+        for key in live.keys { live[key]?.serverChanged() }
         guard !owner.isEmpty else { return }
         await announceServer()
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }

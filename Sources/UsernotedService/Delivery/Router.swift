@@ -12,6 +12,8 @@ import UserNotificationsCore
 /// retried with backoff while the handler fails, delivered as soon as a handler that is
 /// away comes back, dropped (with a log line) only when older than the policy's age.
 /// Each app's responses go in order; one app's slow handler never holds up another's.
+/// Each app's progress is one ``Delivery`` value (its phase, its backoff, its place in
+/// line); the router does the I/O its transitions call for.
 public actor Router {
     /// An app's handler, and the watch on its bus name.
     private struct Handler {
@@ -28,25 +30,12 @@ public actor Router {
     private let logger: Logger
     /// The wall clock responses are dated and aged by.
     private let now: @Sendable () -> Date
+    /// Who takes each app's responses.
     private var handlers: [AppID: Handler] = [:]
-    private var flushing: Set<AppID> = []
-    /// Apps that got something new while their delivery loop was busy.
-    private var again: Set<AppID> = []
-    private var attempts: [AppID: Int] = [:]
-    private var retries: [AppID: Task<Void, Never>] = [:]
-    /// Apps whose handler's name got a new owner while a delivery to the one before was under
-    /// way: that delivery's failure earns no backoff (the new process is tried at once).
-    private var cameBack: Set<AppID> = []
+    /// Where each app's delivery is.
+    private var deliveries: [AppID: Delivery] = [:]
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
     private var locked = false
-    /// Watches on the app ids of apps without a handler (for `ActivateAction` once they appear).
-    private var appNameWatches: [AppID: Task<Void, Never>] = [:]
-    /// A response just saved that is the oldest in its app's outbox, with its JSON: the next
-    /// delivery takes it from here instead of reading it back from the store.
-    private var fresh: [AppID: (seq: Int64, response: NotificationResponse, json: String)] = [:]
-    /// The latest place in line each app's handler has taken (or dropped): a fresh response at
-    /// or before it already went out through the store.
-    private var doneUpTo: [AppID: Int64] = [:]
 
     public init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store,
@@ -115,8 +104,7 @@ public actor Router {
         }
         try await adopt(target, for: app)
         logger.info("handler registered", metadata: ["app": "\(app)", "handler": "\(target)"])
-        attempts[app] = nil
-        retries.removeValue(forKey: app)?.cancel()
+        deliveries[app, default: Delivery()].handlerRegistered()
         startFlush(app)
     }
 
@@ -139,10 +127,7 @@ public actor Router {
         guard case .bus(let current, _)? = handlers[app]?.target, current == name else { return }
         if !owner.isEmpty {
             logger.info("handler is back on the bus", metadata: ["app": "\(app)", "name": "\(name)"])
-            // A new process took the name: the backoff earned by the one before does not apply.
-            attempts[app] = nil
-            retries.removeValue(forKey: app)?.cancel()
-            if flushing.contains(app) { cameBack.insert(app) }
+            deliveries[app, default: Delivery()].handlerCameBack()
             startFlush(app)
         } else if name.hasPrefix(":") {
             handlers.removeValue(forKey: app)?.watch?.cancel()
@@ -177,7 +162,7 @@ public actor Router {
         // In the outbox before the signal: what was announced survives a crash.
         do {
             let (seq, isNext) = try await store.enqueue(response, json: json)
-            if isNext { fresh[response.appId] = (seq, response, json) }
+            if isNext { deliveries[response.appId, default: Delivery()].savedAsNext(seq: seq, response: response, json: json) }
         } catch {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
@@ -192,28 +177,17 @@ public actor Router {
         startFlush(response.appId)
     }
 
-    /// Delivers `app`'s outbox in the background (one delivery loop per app at a time).
+    /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
+    /// right after it when asked meanwhile.
     private func startFlush(_ app: AppID) {
-        guard !flushing.contains(app) else {
-            again.insert(app)
-            return
-        }
-        flushing.insert(app)
-        Task { await flush(app) }
+        Task { await SingleFlight.run(in: { $0(&deliveries[app, default: Delivery()].flushes) }) { await drain(app) } }
     }
 
-    /// Drains the outbox of `app`, again if something arrived meanwhile.
-    private func flush(_ app: AppID) async {
-        defer { flushing.remove(app) }
-        repeat {
-            again.remove(app)
-            await drain(app)
-        } while again.contains(app)
-    }
-
-    /// Delivers the outbox of `app` in order while its handler acknowledges.
+    /// Delivers the outbox of `app` in order while its handler acknowledges; leaves the
+    /// delivery in the phase that says why it stopped.
     private func drain(_ app: AppID) async {
-        while retries[app] == nil, let (seq, response, json) = await nextInOutbox(of: app) {
+        guard deliveries[app, default: Delivery()].drainStarted() else { return }
+        while let (seq, response, json) = await nextInOutbox(of: app) {
             let target = handlers[app]?.target ?? .application(app)
             if case .application = target { await watchAppName(app) }
             let age = now().timeIntervalSince(response.date)
@@ -222,13 +196,13 @@ public actor Router {
                     "app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)",
                     "age": "\(Int(age)) s"])
                 try? await store.acknowledge(seq)
-                doneUpTo[app] = seq
+                deliveries[app, default: Delivery()].dropped(seq)
                 continue
             }
             if locked, await requiresAuthentication(response) {
                 logger.info("holding a response until the session is unlocked (authenticationRequired)",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)"])
-                return
+                return deliveries[app, default: Delivery()].held()
             }
             let disposition: String
             do {
@@ -236,30 +210,28 @@ public actor Router {
             } catch let error as DBusError where Self.isAway(error) {
                 logger.info("handler is not on the bus; the response waits for it",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)"])
-                return
+                return deliveries[app, default: Delivery()].handlerAway()
             } catch {
-                if cameBack.remove(app) != nil { continue }  // the process that failed is gone: try its successor
-                scheduleRetry(app, after: error, request: response.requestId)
-                return
+                guard let attempt = deliveries[app, default: Delivery()].failed() else { continue }
+                return scheduleRetry(app, attempt: attempt, after: error, request: response.requestId)
             }
-            cameBack.remove(app)
-            attempts[app] = nil
-            doneUpTo[app] = seq
+            deliveries[app, default: Delivery()].delivered(seq)
             do {
                 try await store.acknowledge(seq)
             } catch {
                 logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
                              metadata: ["app": "\(app)", "error": "\(error)"])
-                return
+                return deliveries[app, default: Delivery()].drained()
             }
             await apply(Disposition(disposition, logger: logger), to: response)
         }
+        deliveries[app, default: Delivery()].drained()
     }
 
     /// The oldest response waiting for `app`: the one just saved, when it is that, else read
     /// from the store (nil when there is none or it cannot be read).
     private func nextInOutbox(of app: AppID) async -> (seq: Int64, response: NotificationResponse, json: String?)? {
-        if let next = fresh.removeValue(forKey: app), next.seq > doneUpTo[app] ?? 0 { return next }
+        if let next = deliveries[app, default: Delivery()].takeFresh() { return (next.seq, next.response, next.json) }
         guard let (seq, response) = try? await store.nextInOutbox(of: app) else { return nil }
         return (seq, response, nil)
     }
@@ -328,9 +300,9 @@ public actor Router {
 
     /// For an app with no handler: delivers as soon as its app id appears on the bus.
     private func watchAppName(_ app: AppID) async {
-        guard appNameWatches[app] == nil,
+        guard deliveries[app]?.appNameWatch == nil,
               let changes = try? await connection.nameOwnerChanges(of: app.rawValue) else { return }
-        appNameWatches[app] = Task { [weak self] in
+        deliveries[app, default: Delivery()].appNameWatch = Task { [weak self] in
             for await change in changes where !change.newOwner.isEmpty { await self?.appNameAppeared(app) }
         }
     }
@@ -340,21 +312,19 @@ public actor Router {
         startFlush(app)
     }
 
-    /// Tries `app`'s outbox again after the next backoff delay.
-    private func scheduleRetry(_ app: AppID, after error: any Error, request: String) {
-        let attempt = (attempts[app] ?? 0) + 1
-        attempts[app] = attempt
+    /// Tries `app`'s outbox again after the backoff delay of `attempt`.
+    private func scheduleRetry(_ app: AppID, attempt: Int, after error: any Error, request: String) {
         let delay = policy.retryDelay(attempt: attempt)
         logger.warning("handler did not take the response; retrying", metadata: [
             "app": "\(app)", "request": "\(request)", "attempt": "\(attempt)", "in": "\(delay)", "error": "\(error)"])
-        retries[app] = Task { [weak self] in
+        deliveries[app, default: Delivery()].backOff(retry: Task { [weak self] in
             try? await Task.sleep(for: delay)
             await self?.retryDue(app)
-        }
+        })
     }
 
     private func retryDue(_ app: AppID) {
-        retries[app] = nil
+        deliveries[app, default: Delivery()].retryDue()
         startFlush(app)
     }
 

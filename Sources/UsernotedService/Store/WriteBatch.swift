@@ -1,3 +1,4 @@
+import DBus
 import GRDB
 import Synchronization
 
@@ -22,8 +23,9 @@ final class WriteBatch: Sendable {
     /// The database, once open (writes submitted before wait for it).
     private let database: Eventual<any DatabaseWriter>
     private let onFailedCommit: @Sendable () -> Void
-    /// Writes waiting for the next transaction, and whether one is being written.
-    private let state = Mutex<(waiting: [Job], writing: Bool)>(([], false))
+    /// Writes waiting for the next transaction, and the transactions: one written at a time,
+    /// and one more right after it when writes came meanwhile.
+    private let state = Mutex<(waiting: [Job], transactions: SingleFlight)>(([], SingleFlight()))
 
     init(_ database: Eventual<any DatabaseWriter>, onFailedCommit: @escaping @Sendable () -> Void = {}) {
         self.database = database
@@ -64,31 +66,27 @@ final class WriteBatch: Sendable {
             })
         let start = state.withLock { state -> Bool in
             state.waiting.append(job)
-            guard !state.writing else { return false }
-            state.writing = true
-            return true
+            return state.transactions.request()
         }
         if start { writeWaiting() }
         return committed
     }
 
-    /// Writes everything waiting in one transaction (once the database is open, so that what
-    /// came while it opened goes together), then what came meanwhile, until nothing waits.
+    /// One run of the transactions' flight: writes everything waiting in one transaction
+    /// (once the database is open, so that what came while it opened goes together).
     private func writeWaiting() {
         database.whenResolved { [self] opened in
             let jobs = state.withLock { state -> [Job] in
-                let jobs = state.waiting
-                state.waiting = []
-                if jobs.isEmpty { state.writing = false }
-                return jobs
+                defer { state.waiting = [] }
+                return state.waiting
             }
-            guard !jobs.isEmpty else { return }
+            guard !jobs.isEmpty else { return transactionFinished() }
             let database: any DatabaseWriter
             switch opened {
             case .success(let opened): database = opened
             case .failure(let error):  // the database could not be opened: each write fails with why
                 jobs.forEach { $0.finish(error) }
-                return writeWaiting()
+                return transactionFinished()
             }
             let shared = jobs.count > 1
             database.asyncWrite({ db in for job in jobs { try job.run(db, shared) } }, completion: { [self] _, result in
@@ -96,8 +94,13 @@ final class WriteBatch: Sendable {
                 if error != nil { onFailedCommit() }
                 if error is RolledBack { error = nil }  // the lone write's own error is its outcome
                 jobs.forEach { $0.finish(error) }
-                writeWaiting()
+                transactionFinished()
             })
         }
+    }
+
+    /// A run ended: writes what came meanwhile, if anything did.
+    private func transactionFinished() {
+        if state.withLock({ $0.transactions.runFinished() }) { writeWaiting() }
     }
 }

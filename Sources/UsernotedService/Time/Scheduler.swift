@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Logging
 import UserNotificationsCore
@@ -18,8 +19,8 @@ public actor Scheduler {
     /// The date the timer is armed for (nil: disarmed).
     private var armed: Date?
     private var deliver: (@Sendable (PendingRequest, _ late: Bool) async -> Void)?
-    private var waking = false
-    private var wakeAgain = false
+    /// The wakes: one at a time, and one more right after it when woken meanwhile.
+    private var wakes = SingleFlight()
 
     /// A scheduler over `store`; `now` and `calendar` are the wall clock and the user's calendar.
     public init(
@@ -71,33 +72,35 @@ public actor Scheduler {
         timer?.arm(at: date)
     }
 
-    /// Fires everything due, moves repeating requests on, and re-arms the timer.
+    /// Fires everything due, moves repeating requests on, and re-arms the timer. A wake while
+    /// one is under way makes that one fire again after it (single flight).
     public func wake() async {
         guard let deliver else { return }
-        if waking { wakeAgain = true; return }
-        waking = true
-        defer { waking = false }
-        repeat {
-            wakeAgain = false
-            let date = now()
-            do {
-                for request in try await store.due(at: date) {
-                    let late = date.timeIntervalSince(request.fireDate) > Self.lateAfter
-                    if late {
-                        logger.notice("firing late", metadata: [
-                            "app": "\(request.app)", "request": "\(request.request.identifier)",
-                            "due": "\(request.fireDate)"])
-                    }
-                    // Shown before it leaves pending: a crash in between shows it again in
-                    // place (same identifier), never loses it.
-                    await deliver(request, late)
-                    try await store.fired(request, next: nextFireDate(of: request, now: date))
+        await SingleFlight.run(in: { $0(&wakes) }) {
+            await fireDue(deliver)
+            await reschedule()
+        }
+    }
+
+    /// Fires what is due now.
+    private func fireDue(_ deliver: @Sendable (PendingRequest, _ late: Bool) async -> Void) async {
+        let date = now()
+        do {
+            for request in try await store.due(at: date) {
+                let late = date.timeIntervalSince(request.fireDate) > Self.lateAfter
+                if late {
+                    logger.notice("firing late", metadata: [
+                        "app": "\(request.app)", "request": "\(request.request.identifier)",
+                        "due": "\(request.fireDate)"])
                 }
-            } catch {
-                logger.error("scheduler: cannot fire due requests", metadata: ["error": "\(error)"])
+                // Shown before it leaves pending: a crash in between shows it again in
+                // place (same identifier), never loses it.
+                await deliver(request, late)
+                try await store.fired(request, next: nextFireDate(of: request, now: date))
             }
-        } while wakeAgain
-        await reschedule()
+        } catch {
+            logger.error("scheduler: cannot fire due requests", metadata: ["error": "\(error)"])
+        }
     }
 
     /// When a repeating request fires next: on its schedule, after `now` (occurrences

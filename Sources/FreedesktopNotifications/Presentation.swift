@@ -1,0 +1,58 @@
+import UserNotificationsCore
+
+/// One notification of ours that the ``NotificationBridge`` shows: what it shows, where it
+/// is on the server, and what the user did with it so far. A value; the bridge drives it
+/// through the transitions below.
+struct Presentation {
+    /// Where the notification is on the server.
+    enum Phase: Hashable {
+        /// No server shows it yet: none is there, a new one is still to show it, or its
+        /// `Notify` failed.
+        case waitingForServer
+        /// The server shows it under this id.
+        case shown(serverID: UInt32)
+    }
+
+    /// What it shows (the full request; previews are hidden when it is sent, not here).
+    let request: NotificationRequest
+    let category: NotificationCategory?
+    private(set) var phase: Phase
+    /// An action answered it: a later close is not a dismiss (one interaction, one response).
+    private(set) var answered = false
+    /// The token the server sent just before an action, for that action's response.
+    private(set) var activationToken: String?
+    /// When it was shown, in order: the newest has the largest.
+    let order: UInt64
+
+    /// `request`, to be shown in place of what the server shows as `serverID` (a replaced
+    /// request's, or one a previous run showed), or anew when nil.
+    init(request: NotificationRequest, category: NotificationCategory?, order: UInt64, serverID: UInt32?) {
+        self.request = request
+        self.category = category
+        self.order = order
+        phase = serverID.map { .shown(serverID: $0) } ?? .waitingForServer
+    }
+
+    /// The server's id for it, if one shows it.
+    var serverID: UInt32? {
+        guard case .shown(let id) = phase else { return nil }
+        return id
+    }
+
+    /// The server answered a `Notify` for it with `serverID`.
+    mutating func shown(serverID: UInt32) { phase = .shown(serverID: serverID) }
+
+    /// The server left, or a new one took its name: nobody shows it now.
+    mutating func serverChanged() { phase = .waitingForServer }
+
+    /// The server sent the activation token that goes with the action about to come.
+    mutating func activationTokenArrived(_ token: String) { activationToken = token }
+
+    /// An action answered it. Returns the activation token for that action's response,
+    /// which this uses up.
+    mutating func answeredByAction() -> String? {
+        answered = true
+        defer { activationToken = nil }
+        return activationToken
+    }
+}
