@@ -116,6 +116,8 @@ import UserNotificationsCore
         #expect(pending.count == 1000)
         #expect(Set(pending.map(\.identifier)) == Set((0..<1000).map { "later-\($0)" }))
         try await scene.expectDisplayed(20)  // taken over in place, not shown twice
+        // Until the new daemon has shown them again, the server sends their clicks to the dead one.
+        try await restarted.process.waitForLog(containing: "took over notifications on screen")
 
         // The user answers a notification shown before the restart; the new daemon routes it
         // to the handler the app registered with the old one.
