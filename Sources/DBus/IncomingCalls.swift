@@ -1,13 +1,13 @@
-/// Incoming method calls waiting to be answered: one line per sender, served in turn.
+/// Incoming method calls waiting to be answered: a FIFO per sender, the senders served round-robin.
 ///
 /// A peer with many calls under way waits behind its own calls, not in front of everyone
 /// else's: with a single arrival-order queue, an app flooding the daemon with calls would
 /// delay every other app's calls by its whole backlog. Each sender's calls keep their order.
 struct IncomingCalls {
     /// Each sender's calls, oldest first.
-    private var lines: [String: Line<Message>] = [:]
+    private var queues: [String: FIFO<Message>] = [:]
     /// Senders with calls waiting, in the order they are served.
-    private var turns = Line<String>()
+    private var turns = FIFO<String>()
 
     /// Whether no call waits.
     var isEmpty: Bool { turns.isEmpty }
@@ -15,20 +15,20 @@ struct IncomingCalls {
     /// Queues `message` behind its sender's earlier calls.
     mutating func append(_ message: Message) {
         let sender = message.sender ?? ""
-        if lines[sender, default: Line()].isEmpty { turns.append(sender) }
-        lines[sender, default: Line()].append(message)
+        if queues[sender, default: FIFO()].isEmpty { turns.append(sender) }
+        queues[sender, default: FIFO()].append(message)
     }
 
     /// The next call to answer: the oldest of the sender whose turn it is.
     mutating func next() -> Message? {
         guard let sender = turns.popFirst() else { return nil }
-        let message = lines[sender]?.popFirst()
-        if lines[sender]?.isEmpty == false { turns.append(sender) } else { lines[sender] = nil }
+        let message = queues[sender]?.popFirst()
+        if queues[sender]?.isEmpty == false { turns.append(sender) } else { queues[sender] = nil }
         return message
     }
 
-    /// A first-in, first-out line: an array read from `head`, compacted now and then.
-    private struct Line<Element> {
+    /// A first-in, first-out queue: an array read from `head`, compacted once more than half of it is read.
+    private struct FIFO<Element> {
         private var items: [Element] = []
         private var head = 0
 

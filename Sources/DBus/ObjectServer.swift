@@ -28,7 +28,7 @@ extension Connection {
     }
 
     /// Answers incoming calls until the connection closes: each sender's in the order sent,
-    /// the senders in turn (see ``IncomingCalls``), one at a time; only the rest of a
+    /// the senders in turn (see ``IncomingCalls``), one at a time; only the continuation of a
     /// pipelined call (see ``Method/Body``) overlaps the calls after it.
     func startServingCalls() {
         let arrivals = callArrivals
@@ -47,10 +47,10 @@ extension Connection {
             switch try await answer(message, overlapping: &overlapping) {
             case .done(let body):
                 reply(to: message, .success(body))
-            case .continuing(let rest, let outputs):
+            case .continuing(let continuation, let outputs):
                 await overlapping.add(Task {
                     do {
-                        self.reply(to: message, .success(try Self.check(try await rest(), against: outputs, of: message)))
+                        self.reply(to: message, .success(try Self.check(try await continuation(), against: outputs, of: message)))
                     } catch {
                         self.reply(to: message, .failure(error))
                     }
@@ -79,7 +79,7 @@ extension Connection {
         }
     }
 
-    /// How a call was answered: done, or its rest still running.
+    /// How a call was answered: done, or its continuation still running.
     private enum Answer {
         case done([Value])
         case continuing(Method.Continuation, outputs: [Argument])
@@ -201,13 +201,13 @@ extension Connection {
     }
 }
 
-/// The rests of pipelined calls still running: a serial call waits for all of them, and at
+/// The continuations of pipelined calls still running: a serial call waits for all of them, and at
 /// most `limit` run at once (the oldest are waited for first).
 struct Overlapping {
     private var running: [Task<Void, Never>] = []
     private let limit = 256
 
-    /// Adds a running rest, first waiting for the older half when `limit` are running.
+    /// Adds a running continuation, first waiting for the older half when `limit` are running.
     mutating func add(_ task: Task<Void, Never>) async {
         if running.count >= limit {
             for older in running.prefix(limit / 2) { await older.value }
@@ -216,7 +216,7 @@ struct Overlapping {
         running.append(task)
     }
 
-    /// Returns once every rest has finished.
+    /// Returns once every continuation has finished.
     mutating func finish() async {
         for task in running { await task.value }
         running = []

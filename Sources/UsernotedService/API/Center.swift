@@ -70,7 +70,7 @@ public actor Center {
 
     /// Shows a request now, or schedules it when it has a trigger, in two parts: what must
     /// follow the order of the calls is done when this returns (the checks, the place on
-    /// screen or in pending, the write queued); the rest waits for the server and the disk,
+    /// screen or in pending, the write queued); the continuation waits for the server and the disk,
     /// and returns the request's identifier (generated when the request has none). The same
     /// identifier replaces what is pending and, when it fires, what is on screen. Attachments
     /// must be in `attachmentsWithin` when given (a sandboxed app's own directory).
@@ -122,7 +122,7 @@ public actor Center {
     }
 
     /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
-    /// its badge like ``setBadge(_:count:)``; the rest returns the request identifier, or `""`
+    /// its badge like ``setBadge(_:count:)``; the continuation returns the request identifier, or `""`
     /// for a payload that only sets the badge (two parts, as ``add(_:request:attachmentsWithin:)``).
     public func postPayload(_ app: AppID, json: String) async throws(CenterError) -> Continuation<String> {
         let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
@@ -153,7 +153,7 @@ public actor Center {
     /// Puts `request` on screen (in place of the one with its identifier) and records it; with
     /// `unscheduling`, also takes a pending request with its identifier out of pending, in the
     /// same transaction. Returns once the notification has its place and its record is
-    /// queued; the rest waits for the server and the commit, and says whether a pending
+    /// queued; the continuation waits for the server and the commit, and says whether a pending
     /// request was taken out.
     private func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
