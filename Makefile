@@ -1,7 +1,10 @@
 # make install [PREFIX=~/.local] [CONFIGURATION=release]: builds, then installs the binaries,
 # the systemd user unit and the D-Bus activation file; make uninstall removes them.
-# make install-files BUILT=DIR installs already built binaries from DIR.
+# make install-files BUILT=DIR installs already built binaries from DIR; DESTDIR=DIR stages the
+# files under DIR (as scripts/build-deb does) while the unit and activation file name $(PREFIX).
+# make deb: the Debian package (scripts/build-deb; docs/install.md).
 PREFIX ?= $(HOME)/.local
+DESTDIR ?=
 CONFIGURATION ?= release
 BINDIR = $(PREFIX)/bin
 UNITDIR = $(PREFIX)/share/systemd/user
@@ -16,7 +19,7 @@ BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 # (usernotectl post 15 -> 11 ms, usernoted to its bus name 25 -> 21 ms; see docs/performance.md).
 STATIC = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
 
-.PHONY: build install install-files man uninstall drills drills-short fuzz bench bench-smoke bench-micro
+.PHONY: build install install-files man uninstall deb drills drills-short fuzz bench bench-smoke bench-micro
 
 build:
 	scripts/install-deps
@@ -26,16 +29,16 @@ build:
 install: build install-files
 
 install-files:
-	install -d $(BINDIR) $(UNITDIR) $(DBUSDIR) $(INTERFACEDIR)
-	install -m 644 dbus/io.github.usernoted.Center1.xml $(INTERFACEDIR)/
-	install -m 755 $(BUILT)/usernoted $(BUILT)/usernotectl $(BINDIR)/
-	sed 's|@bindir@|$(BINDIR)|g' systemd/usernoted.service.in > $(UNITDIR)/usernoted.service
-	sed 's|@bindir@|$(BINDIR)|g' systemd/io.github.usernoted.service.in > $(DBUSDIR)/io.github.usernoted.service
-	install -d $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	$(BUILT)/usernotectl --generate-completion-script bash > $(BASHDIR)/usernotectl
-	$(BUILT)/usernotectl --generate-completion-script zsh > $(ZSHDIR)/_usernotectl
-	$(BUILT)/usernotectl --generate-completion-script fish > $(FISHDIR)/usernotectl.fish
-	@echo "installed in $(PREFIX); start it with: systemctl --user daemon-reload && systemctl --user enable --now usernoted"
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DBUSDIR) $(DESTDIR)$(INTERFACEDIR)
+	install -m 644 dbus/io.github.usernoted.Center1.xml $(DESTDIR)$(INTERFACEDIR)/
+	install -m 755 $(BUILT)/usernoted $(BUILT)/usernotectl $(DESTDIR)$(BINDIR)/
+	sed 's|@bindir@|$(BINDIR)|g' systemd/usernoted.service.in > $(DESTDIR)$(UNITDIR)/usernoted.service
+	sed 's|@bindir@|$(BINDIR)|g' systemd/io.github.usernoted.service.in > $(DESTDIR)$(DBUSDIR)/io.github.usernoted.service
+	install -d $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	$(BUILT)/usernotectl --generate-completion-script bash > $(DESTDIR)$(BASHDIR)/usernotectl
+	$(BUILT)/usernotectl --generate-completion-script zsh > $(DESTDIR)$(ZSHDIR)/_usernotectl
+	$(BUILT)/usernotectl --generate-completion-script fish > $(DESTDIR)$(FISHDIR)/usernotectl.fish
+	@echo "installed in $(DESTDIR)$(PREFIX); start it with: systemctl --user daemon-reload && systemctl --user enable --now usernoted"
 	@echo "(or let the first D-Bus call start it)"
 
 # The man pages, generated from the argument parsers (builds the plugin; takes a while).
@@ -44,6 +47,11 @@ man:
 	install -d $(MANDIR)
 	install -m 644 .build/plugins/GenerateManual/outputs/usernotectl/usernotectl.1 \
 		.build/plugins/GenerateManual/outputs/usernoted/usernoted.1 $(MANDIR)/
+
+# The Debian package usernoted_<version>_amd64.deb in .build/deb/ (version: the top entry of
+# packaging/deb/changelog); prints its path.
+deb:
+	scripts/build-deb
 
 uninstall:
 	-systemctl --user disable --now usernoted.service 2>/dev/null

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A user account made for one test (`useradd`, root only) and deleted with its home after it.
+/// dbus-daemon finds a user's D-Bus activation files under the home that passwd names, not
+/// under `$HOME`, so a test of a real session needs a user of its own.
+public struct ThrowawayUser: Sendable {
+    public let name: String
+    public let uid: UInt32
+    public let gid: UInt32
+    /// The home directory passwd names.
+    public let home: String
+
+    /// Adds a user named `usernoted-t-<random>` with a home and a group of its own.
+    public static func create() throws -> ThrowawayUser {
+        let name = "usernoted-t-\(UUID().uuidString.prefix(8).lowercased())"
+        let added = try Command.run("useradd", ["--create-home", "--user-group", "--shell", "/bin/sh", name])
+        guard added.succeeded else { throw TestSupportError("useradd \(name) failed: \(added.errors)") }
+        guard let entry = getpwnam(name) else { throw TestSupportError("\(name) is not in passwd after useradd") }
+        return ThrowawayUser(
+            name: name, uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid, home: String(cString: entry.pointee.pw_dir))
+    }
+
+    /// `setpriv` arguments that run a program as this user, with its groups.
+    public var setprivArguments: [String] {
+        ["--reuid=\(uid)", "--regid=\(gid)", "--init-groups", "--"]
+    }
+
+    /// Gives the user the files under `path` (what root wrote into its home).
+    public func own(_ path: String) throws {
+        let chown = try Command.run("chown", ["-R", "\(uid):\(gid)", path])
+        guard chown.succeeded else { throw TestSupportError("chown \(path) failed: \(chown.errors)") }
+    }
+
+    /// Deletes the user and its home (`userdel --remove`).
+    public func delete() {
+        _ = try? Command.run("userdel", ["--remove", "--force", name])
+    }
+}
