@@ -32,10 +32,12 @@ let package = Package(
         ),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, timerfd).
         .systemLibrary(name: "CLinux"),
-        // The Swift runtime's entry point for running a job, for usernoted's own default executor.
+        // The Swift runtime's entry point for running a job, for LoopExecutor.
         .target(name: "CSwiftJobs"),
-        // A typed async binding of libdbus; knows nothing of notifications.
+        // A typed async binding of libdbus, with the event loop it runs on; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
+        // A default executor that runs every task on the process's LoopThread.
+        .target(name: "LoopExecutor", dependencies: ["CSwiftJobs", "DBus"]),
         // Apple's notification model as pure values; Foundation only.
         .target(name: "UserNotificationsCore"),
         // Model ⇄ org.freedesktop.Notifications.
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "UsernotedService",
             dependencies: [
-                "CSwiftJobs", "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
+                "CLinux", "DBus", "UserNotificationsCore", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -57,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "usernoted",
             dependencies: [
-                "UsernotedService",
+                "UsernotedService", "LoopExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -111,6 +113,7 @@ let package = Package(
             name: "usernoted-bench", dependencies: ["DBus", "TestSupport"], path: "Benchmarks/Driver"),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", "CSwiftJobs", "DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),
         .testTarget(
             name: "FreedesktopNotificationsTests",

@@ -26,7 +26,7 @@ final class Rig: Sendable {
         bus = try PrivateBus()
         serverLog = bus.directory.appending(path: "server.log")
         _ = FileManager.default.createFile(atPath: serverLog.path, contents: nil)
-        connection = try bus.connect()
+        connection = try await bus.connect()
         let configDirectory = bus.directory.appending(path: "config/usernoted")
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
         // Raised so that neither the post rate nor the pending limit refuses a benchmark's calls.
@@ -74,7 +74,7 @@ final class Rig: Sendable {
     static func startOwning(
         _ name: String, on bus: PrivateBus, _ executable: String, _ arguments: [String], environment: [String: String]
     ) async throws -> (process: ManagedProcess, startup: Duration) {
-        let watcher = try bus.connect()
+        let watcher = try await bus.connect()
         defer { watcher.close() }
         let changes = try await watcher.nameOwnerChanges(of: name)
         let clock = ContinuousClock()

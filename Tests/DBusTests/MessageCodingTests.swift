@@ -24,7 +24,7 @@ import TestSupport
     @Test(arguments: samples)
     func valueRoundTripsThroughTheBus(_ value: Value) async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Interface("org.example.Echo", methods: [
             Method("Echo", in: "v value", out: "v value") { call in call.arguments },
         ])], at: "/echo")
@@ -36,7 +36,7 @@ import TestSupport
 
     @Test func everyTopLevelArgumentKeepsItsType() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         let values = Self.samples.filter { if case .variant = $0 { false } else { true } }
         let signature = values.map { "\($0.type.code) a\(Int.random(in: 0...1_000_000))" }.joined(separator: ", ")
         server.export([Interface("org.example.Echo", methods: [
@@ -49,7 +49,7 @@ import TestSupport
 
     @Test func unixFileDescriptorsArriveAsWorkingDuplicates() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Interface("org.example.Files", methods: [
             Method("Read", in: "h fd", out: "s text") { call in
                 guard case .unixFD(let received) = call.arguments[0] else { return [.string("")] }

@@ -13,7 +13,7 @@ guard let name = option("--name"), let path = option("--path").flatMap({ try? Ob
     FileHandle.standardError.write(Data("usage: HandlerApp --name NAME --path PATH --log FILE\n".utf8))
     exit(64)
 }
-let connection = try Connection.sessionBus()
+let connection = try await Connection.sessionBus()
 connection.export([Interface("io.github.usernoted.Handler1", methods: [
     Method("DidReceive", in: "s response_json", out: "s disposition") { call in
         let json: String = call.argument(0)
