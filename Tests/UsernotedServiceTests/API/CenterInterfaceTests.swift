@@ -258,7 +258,7 @@ import UserNotificationsCore
             destination: CenterInterface.busName, path: CenterInterface.path,
             interface: "org.freedesktop.DBus.Introspectable", method: "Introspect").first?.as(String.self))
         let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "dbus/io.github.usernoted.Center1.xml")
+            .deletingLastPathComponent().appending(path: "dbus/io.github.usernoted.Center1.xml")
         let installed = try String(contentsOf: file, encoding: .utf8)
         func center1(_ xml: String) -> Substring? {
             guard let start = xml.range(of: #"<interface name="io.github.usernoted.Center1">"#),
