@@ -72,11 +72,16 @@ import TestSupport
         var byte: UInt8 = 1
         #expect(write(ends[1], &byte, 1) == 1)
         #expect(try await reports.next(within: .seconds(5), "readable") == .readable)
-        // Out of epoll: neither a byte nor the writer's hang-up (which epoll reports unasked) comes.
+        // Out of epoll: neither a byte nor the writer's hang-up (which epoll reports unasked)
+        // comes, nor wakes the loop.
         loop.runAndWait { watch.change(to: []) }
         #expect(write(ends[1], &byte, 1) == 1)
         close(ends[1])
         try await Task.sleep(for: .milliseconds(100))
+        let loopThread = { try ProcessProbe.threads(of: getpid()).filter { $0.value.name == "test.readiness" } }
+        let before = try loopThread()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(ProcessProbe.wakeups(from: before, to: try loopThread()).isEmpty, "the loop slept")
         #expect(reports.pending.isEmpty, "nothing reported while waiting for nothing")
         // Back in: the byte, and the hang-up (unasked; at once, or once a child that was
         // forked before the close has exec'd).
