@@ -32,10 +32,12 @@ let package = Package(
         ),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, timerfd).
         .systemLibrary(name: "CLinux"),
-        // The Swift runtime's entry point for running a job, for usernoted's own default executor.
+        // The Swift runtime's entry point for running a job, for LoopExecutor.
         .target(name: "CSwiftJobs"),
-        // A typed async binding of libdbus; knows nothing of notifications.
+        // A typed async binding of libdbus, with the event loop it runs on; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
+        // A default executor that runs every task on the process's LoopThread.
+        .target(name: "LoopExecutor", dependencies: ["CSwiftJobs", "DBus"]),
         // Apple's notification model as pure values; Foundation only.
         .target(name: "UserNotificationsCore"),
         // usernoted's D-Bus API declared once (names, Center1 and Handler1 members, errors):
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "UsernotedService",
             dependencies: [
-                "CSwiftJobs", "CLinux", "DBus", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
+                "CLinux", "DBus", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -60,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "usernoted",
             dependencies: [
-                "UsernotedService",
+                "UsernotedService", "LoopExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -118,6 +120,7 @@ let package = Package(
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "UsernotedAPITests", dependencies: ["UsernotedAPI", "TestSupport"]),
+        .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", "CSwiftJobs", "DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),
         .testTarget(
             name: "FreedesktopNotificationsTests",

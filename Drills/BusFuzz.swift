@@ -32,7 +32,7 @@ struct BusFuzz {
         let rig = try await Rig(server: .fake)
         let seed = UInt64(ProcessInfo.processInfo.environment["DRILLS_SEED"] ?? "") ?? UInt64.random(in: 1...999_999)
         var generator = CallGenerator(random: SeededRandom(seed: seed))
-        let connection = try rig.bus.connect()
+        let connection = try await rig.bus.connect()
         var answers: [Answer: Int] = [:]
         var findings: [String] = []
         var crashes = 0

@@ -9,9 +9,9 @@ struct CallGenerator {
     var random: SeededRandom
     var deepCalls = 0
 
-    static let destination = "io.github.usernoted"
-    static let path: ObjectPath = "/io/github/usernoted"
-    static let interface = "io.github.usernoted.Center1"
+    static let destination = Center1.busName
+    static let path = Center1.path
+    static let interface = Center1.interface
 
     /// Center1's methods and their input signatures.
     static let methods: [(name: String, signature: String)] = [

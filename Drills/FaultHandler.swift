@@ -25,7 +25,7 @@ struct FaultHandler: AsyncParsableCommand {
     @Option(help: "crash, hang or wrong-signature.") var fault: Fault
 
     func run() async throws {
-        let connection = try Connection(address: address)
+        let connection = try await Connection.open(address: address)
         connection.export([Interface(Handler1.interface, methods: [Self.didReceive(fault)])], at: Tally.path)
         guard try await connection.requestName(app) == .primaryOwner else { throw ValidationError("\(app) is taken") }
         print("ready")

@@ -16,7 +16,7 @@ struct Flooder: AsyncParsableCommand {
     @Option(help: "Calls under way at once.") var window = 64
 
     func run() async throws {
-        let center = Proxy.usernotedCenter(on: try Connection(address: address))
+        let center = Proxy.usernotedCenter(on: try await Connection.open(address: address))
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         let counts = FloodCounts()
         let (app, window) = (app, window)

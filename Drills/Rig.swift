@@ -53,7 +53,7 @@ final class Rig: Sendable {
         current = Mutex(nil)
         let daemon = try await DaemonProcess(bus: bus, environment: environment, arguments: arguments)
         current.withLock { $0 = daemon }
-        center = Proxy.usernotedCenter(on: try bus.connect())
+        center = Proxy.usernotedCenter(on: try await bus.connect())
     }
 
     /// The daemon running now.

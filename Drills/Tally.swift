@@ -37,7 +37,7 @@ final class Tally: Sendable {
 
     /// A handler on a new connection to `bus` that owns `app` as its bus name (the app is running).
     static func owning(_ app: String, on bus: PrivateBus, disposition: String = "dismiss") async throws -> Tally {
-        let tally = Tally(connection: try bus.connect(), disposition: disposition)
+        let tally = Tally(connection: try await bus.connect(), disposition: disposition)
         guard try await tally.connection.requestName(app) == .primaryOwner else {
             throw TestSupportError("\(app) is already owned on the drill's bus")
         }

@@ -11,7 +11,7 @@ final class Rig: Sendable {
     static let handledApp = "org.usernoted.Bench.Handled"
     /// The app every other measure posts and schedules for.
     static let app = "org.usernoted.Bench"
-    static let daemonName = "io.github.usernoted"
+    static let daemonName = Center1.busName
 
     let bus: PrivateBus
     /// Where the built programs are (usernoted, usernotectl, bench-*).
@@ -27,7 +27,7 @@ final class Rig: Sendable {
         bus = try PrivateBus()
         serverLog = bus.directory.appending(path: "server.log")
         _ = FileManager.default.createFile(atPath: serverLog.path, contents: nil)
-        connection = try bus.connect()
+        connection = try await bus.connect()
         let configDirectory = bus.directory.appending(path: "config/usernoted")
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
         // Raised so that neither the post rate nor the pending limit refuses a benchmark's calls.
@@ -75,7 +75,7 @@ final class Rig: Sendable {
     static func startOwning(
         _ name: String, on bus: PrivateBus, _ executable: String, _ arguments: [String], environment: [String: String]
     ) async throws -> (process: ManagedProcess, startup: Duration) {
-        let watcher = try bus.connect()
+        let watcher = try await bus.connect()
         defer { watcher.close() }
         let changes = try await watcher.nameOwnerChanges(of: name)
         let clock = ContinuousClock()
@@ -110,7 +110,7 @@ final class Rig: Sendable {
     @discardableResult
     func callDaemon(_ method: String, _ arguments: [Value]) async throws -> [Value] {
         try await connection.call(
-            destination: Self.daemonName, path: "/io/github/usernoted", interface: "io.github.usernoted.Center1",
+            destination: Self.daemonName, path: Center1.path, interface: Center1.interface,
             method: method, arguments)
     }
 

@@ -1,23 +1,23 @@
 import CDBus
-import Dispatch
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A private connection to a message bus (or a peer), with its own event loop.
+/// A private connection to a message bus (or a peer), on a ``LoopThread``.
 ///
-/// Every libdbus call on the connection is made on one serial dispatch queue; see the
-/// module documentation for the threading model.
+/// Every libdbus call on the connection is made on its loop; see the module documentation
+/// for the threading model.
 public final class Connection: @unchecked Sendable {
-    // @unchecked: `raw` and every `var` below are used only on `queue` (each public
-    // method hops onto it with `perform`), which is what makes sharing this object safe.
-    let queue: any ConnectionQueue
+    // @unchecked: `raw` and every `var` below are used only on `loop` (each public method
+    // hops onto it with `perform`), which is what makes sharing this object safe;
+    // `uniqueName` is set once, by `open`, before the connection is handed out.
+    let loop: LoopThread
     private let raw: OpaquePointer
-    private let loop: EventLoop
+    private let attachment: LoopAttachment
 
     /// The unique name the bus gave this connection (e.g. `:1.42`); empty for a peer.
-    public let uniqueName: String
+    public private(set) var uniqueName = ""
 
     private var isOpen = true
     private var subscriptions: [UInt64: Subscription] = [:]
@@ -25,7 +25,7 @@ public final class Connection: @unchecked Sendable {
     private var pendingReplies: Set<PendingReply> = []
     private var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
     var objects: [ObjectPath: [Interface]] = [:]
-    /// Calls not yet answered, a line per sender (used on `queue`).
+    /// Calls not yet answered, a line per sender (used on `loop`).
     var waitingCalls = IncomingCalls()
     /// Wakes the task that answers calls when one arrives.
     let callArrivals: AsyncStream<Void>
@@ -34,46 +34,60 @@ public final class Connection: @unchecked Sendable {
     /// libdbus needs its thread support switched on before any other call.
     private static let threadsReady: Bool = dbus_threads_init_default() != 0
 
-    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`, running on `queue` (see
-    /// ``init(address:registerWithBus:queue:)``).
-    public static func sessionBus(queue: (any ConnectionQueue)? = nil) throws(DBusError) -> Connection {
+    /// Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`, on `loop` (see
+    /// ``open(address:registerWithBus:loop:)``).
+    public static func sessionBus(loop: LoopThread = .shared) async throws(DBusError) -> Connection {
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty else {
             throw DBusError(.disconnected, "DBUS_SESSION_BUS_ADDRESS is not set: no session bus to connect to")
         }
-        return try Connection(address: address, queue: queue)
+        return try await open(address: address, loop: loop)
     }
 
-    /// Opens a private connection to `address` and, for a bus, registers on it (`Hello`).
+    /// Opens a private connection to `address` and, for a bus, registers on it (`Hello`, a
+    /// call like any other: nothing blocks while the bus answers).
     ///
-    /// Its libdbus calls, handlers and signals run on `queue`: a serial dispatch queue of its
-    /// own by default, or one given, or a ``LoopThread``. Connections may share a queue, and
-    /// tasks may run on it too: a program that runs everything on one ``LoopThread`` handles
-    /// a call with one thread woken once.
-    public init(address: String, registerWithBus: Bool = true, queue: (any ConnectionQueue)? = nil) throws(DBusError) {
-        precondition(Self.threadsReady, "dbus_threads_init_default failed")
+    /// Its libdbus calls and its I/O run on `loop`: ``LoopThread/shared`` unless another is
+    /// given. Connections may share a loop, and tasks may run on it too: a program that runs
+    /// everything on one loop (as usernoted does) handles a call with one thread woken once.
+    public static func open(
+        address: String, registerWithBus: Bool = true, loop: LoopThread = .shared
+    ) async throws(DBusError) -> Connection {
+        precondition(threadsReady, "dbus_threads_init_default failed")
         var error = CDBus.DBusError()
         dbus_error_init(&error)
+        // Connects the socket (for a Unix socket, at once); authentication goes on on the loop.
         guard let raw = dbus_connection_open_private(address, &error) else {
-            throw Self.take(&error, fallback: "cannot connect to \(address)")
-        }
-        if registerWithBus, dbus_bus_register(raw, &error) == 0 {
-            dbus_connection_close(raw)
-            dbus_connection_unref(raw)
-            throw Self.take(&error, fallback: "cannot register on the bus at \(address)")
+            throw take(&error, fallback: "cannot connect to \(address)")
         }
         dbus_connection_set_exit_on_disconnect(raw, 0)
+        let connection = Connection(raw, loop: loop)
+        guard registerWithBus else { return connection }
+        do {
+            let hello = Message.methodCall(destination: Bus.name, path: Bus.path, interface: Bus.interface, member: "Hello")
+            guard let name = try await connection.call(hello).body.first?.as(String.self) else {
+                throw DBusError(.invalidSignature, "the bus at \(address) answered Hello without a name")
+            }
+            connection.perform { _ = dbus_bus_set_unique_name(raw, name) }
+            connection.uniqueName = name
+            return connection
+        } catch {
+            connection.close()
+            if let error = error as? DBusError { throw error }
+            throw DBusError(.failed, "cannot register on the bus at \(address): \(error)")
+        }
+    }
+
+    /// Takes `raw` (open, not yet registered) onto `loop`.
+    private init(_ raw: OpaquePointer, loop: LoopThread) {
         self.raw = raw
-        self.uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
-        let queue = queue ?? DispatchQueue(label: "dbus.connection\(uniqueName)")
-        queue.prepare()
-        self.queue = queue
+        self.loop = loop
         (callArrivals, callArrivalsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
         let box = WeakConnection()
-        loop = EventLoop(queue: queue) { box.connection?.dispatchAll() }
+        attachment = LoopAttachment(loop: loop) { box.connection?.dispatchAll() }
         box.connection = self
         perform {
             dbus_connection_add_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque(), nil)
-            loop.attach(to: raw)
+            attachment.attach(to: raw)
             dispatchAll()
         }
         startServingCalls()
@@ -81,10 +95,10 @@ public final class Connection: @unchecked Sendable {
 
     deinit {
         let raw = raw
-        let loop = loop
+        let attachment = attachment
         perform {
             if isOpen { dbus_connection_close(raw) }
-            loop.detach(from: raw)
+            attachment.detach(from: raw)
             dbus_connection_remove_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque())
         }
         callArrivalsContinuation.finish()
@@ -166,7 +180,7 @@ public final class Connection: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            queue.schedule { [weak self] in
+            loop.schedule { [weak self] in
                 pending.cancel()
                 self?.pendingReplies.remove(pending)
             }
@@ -216,12 +230,12 @@ public final class Connection: @unchecked Sendable {
         return stream
     }
 
-    /// Forgets subscription `id` and tells the bus, later on the queue: this runs when a
+    /// Forgets subscription `id` and tells the bus, later on the loop: this runs when a
     /// stream terminates, which may be inside a task's cancellation while the runtime holds
-    /// that task's status lock, and waiting for the queue there deadlocks with the queue
+    /// that task's status lock, and waiting for the loop there deadlocks with the loop
     /// yielding to the same task.
     private func unsubscribe(_ id: UInt64, tellBus: Bool = true) {
-        queue.schedule { [self] in
+        loop.schedule { [self] in
             let removed = subscriptions.removeValue(forKey: id)
             guard tellBus, isOpen, let rule = removed?.rule else { return }
             _ = try? send(.methodCall(
@@ -232,17 +246,17 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: The loop
 
-    /// Runs `body` on the connection's queue, directly when already there.
+    /// Runs `body` on the connection's loop, directly when already there.
     func perform<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        try queue.runNowOrWait(body)
+        try loop.runNowOrWait(body)
     }
 
-    /// Dispatches every message libdbus has queued (on `queue`).
+    /// Dispatches every message libdbus has queued (on `loop`).
     private func dispatchAll() {
         while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
     }
 
-    /// The filter that sees every incoming message (on `queue`, inside `dispatchAll`).
+    /// The filter that sees every incoming message (on `loop`, inside `dispatchAll`).
     private static let filter: DBusHandleMessageFunction = { _, rawMessage, data in
         let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
         guard let rawMessage, let message = try? Message(decoding: rawMessage) else {
@@ -290,9 +304,9 @@ public final class Connection: @unchecked Sendable {
     }
 }
 
-/// A weak reference the event loop holds, so the loop does not keep its connection alive.
+/// A weak reference the loop attachment holds, so the loop does not keep its connection alive.
 private final class WeakConnection: @unchecked Sendable {
-    // @unchecked: set once during Connection.init, before the loop can run; read on the queue.
+    // @unchecked: set once during Connection.init, before the loop can run; read on the loop.
     weak var connection: Connection?
 }
 
@@ -304,7 +318,7 @@ private struct Subscription {
 
 /// A method call waiting for its reply; handed to libdbus as the `void *` of the notify callback.
 private final class PendingReply: Hashable, @unchecked Sendable {
-    // @unchecked: used only on the connection's queue, where libdbus calls the notify function.
+    // @unchecked: used only on the connection's loop, where libdbus calls the notify function.
     var continuation: CheckedContinuation<Message, any Error>?
     var call: OpaquePointer?
 

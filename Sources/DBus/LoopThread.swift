@@ -6,18 +6,23 @@ import Synchronization
 import Glibc
 #endif
 
-/// A thread of the program's own that sleeps in epoll: it runs work scheduled from any
-/// thread, in order and one piece at a time, and wakes for the descriptors it watches and
-/// its timers (one timerfd, armed for the earliest). Idle, it sleeps with no timeout.
+/// A thread that sleeps in epoll: it runs work scheduled from any thread, in order and one
+/// piece at a time, and wakes for the descriptors it watches and its timers (one timerfd,
+/// armed for the earliest). Idle, it sleeps with no timeout. It lives as long as the process.
 ///
-/// A connection on it handles a message with one thread woken once; on a dispatch queue
-/// libdispatch wakes its manager thread for the descriptor, then a worker thread for the
-/// queue. It lives as long as the process.
-public final class LoopThread: ConnectionQueue, @unchecked Sendable {
+/// Every ``Connection`` runs on one (``shared`` unless given another): its libdbus calls, its
+/// sockets' readiness and its libdbus timeouts are work, watches and timers here.
+public final class LoopThread: @unchecked Sendable {
     // @unchecked: `watches`, `timers`, `nextID` and `armed` are touched only on the loop's
     // own thread (every method that changes them runs there, or hops there first); `state`
     // is behind a mutex and `owner` is atomic. The object is handed to pthread_create.
-    private let epoll: Int32
+
+    /// The process's loop: connections opened without a loop of their own run on it (and
+    /// usernoted's tasks too, through its default executor). Started at first use.
+    public static let shared = LoopThread(name: "loop")
+
+    /// The loop's epoll instance (internal for tests, which look at what it holds).
+    let epoll: Int32
     /// An eventfd, written when work is scheduled while the loop sleeps.
     private let wakeup: Int32
     /// Expires at the earliest timer's deadline (CLOCK_MONOTONIC).
@@ -33,10 +38,11 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
     /// The deadline `timer` is armed for; `.max` when disarmed.
     private var armed: UInt64 = .max
 
-    /// A descriptor watched for reading.
+    /// A watched descriptor: what it is watched for (nothing: out of epoll) and what runs when ready.
     private struct Watch {
         let descriptor: Int32
-        let handler: () -> Void
+        var interest: LoopWatch.Readiness
+        let handler: (LoopWatch.Readiness) -> Void
         let cancelled: () -> Void
     }
 
@@ -53,7 +59,7 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         precondition(epoll >= 0 && wakeup >= 0 && timer >= 0, "cannot make the loop's descriptors: errno \(errno)")
-        for (descriptor, id) in [(wakeup, UInt64(0)), (timer, 1)] { add(descriptor, id: id) }
+        for (descriptor, id) in [(wakeup, UInt64(0)), (timer, 1)] { register(descriptor, id: id, .readable, change: EPOLL_CTL_ADD) }
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { context in
             Unmanaged<LoopThread>.fromOpaque(context!).takeUnretainedValue().run()
@@ -63,10 +69,10 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         pthread_detach(thread)
     }
 
+    /// Whether the caller runs on the loop's thread.
     public var isCurrent: Bool { owner.load(ordering: .acquiring) == UInt(pthread_self()) }
 
-    public func prepare() {}
-
+    /// Runs `work` later, on the loop, after what was scheduled before it.
     public func schedule(_ work: @escaping @Sendable () -> Void) {
         let wake = state.withLock { state in
             state.work.append(work)
@@ -84,6 +90,7 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         onLoop { _ = self.addTimer(at: deadline, interval: nil, work) }
     }
 
+    /// Runs `work` on the loop and returns its result (never call it on the loop itself).
     public func runAndWait<T>(_ work: () -> T) -> T {
         withoutActuallyEscaping(work) { work in
             let handoff = Handoff(work)
@@ -92,28 +99,52 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         }
     }
 
-    /// One watch per descriptor, and only on descriptors epoll can watch (not regular files).
-    public func watchReadable(
-        _ descriptor: Int32, _ handler: @escaping () -> Void, cancelled: @escaping () -> Void
-    ) -> any QueueEvent {
+    /// Runs `work` on the loop and returns its result: at once when already there, else waiting.
+    func runNowOrWait<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
+        if isCurrent { return try work() }
+        let result: Result<T, E> = runAndWait { () -> Result<T, E> in
+            do throws(E) { return .success(try work()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Calls `handler` on the loop with what is ready whenever `descriptor` is ready for
+    /// `interest` (hang-ups and errors are always reported), until cancelled; `cancelled`
+    /// runs once the loop no longer looks at the descriptor. One watch per descriptor, and
+    /// only on descriptors epoll can watch (not regular files).
+    public func watch(
+        _ descriptor: Int32, for interest: LoopWatch.Readiness = .readable,
+        _ handler: @escaping (LoopWatch.Readiness) -> Void, cancelled: @escaping () -> Void = {}
+    ) -> LoopWatch {
         runNowOrWait {
             let id = newID()
-            watches[id] = Watch(descriptor: descriptor, handler: handler, cancelled: cancelled)
-            add(descriptor, id: id)
-            return LoopEvent(loop: self, id: id)
+            watches[id] = Watch(descriptor: descriptor, interest: interest, handler: handler, cancelled: cancelled)
+            if !interest.isEmpty { register(descriptor, id: id, interest, change: EPOLL_CTL_ADD) }
+            return LoopWatch(loop: self, id: id)
         }
     }
 
-    public func repeating(everyMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> any QueueEvent {
+    /// Calls `handler` on the loop every `milliseconds`, first after one interval, until cancelled.
+    public func repeating(everyMilliseconds milliseconds: Int, _ handler: @escaping () -> Void) -> LoopTimer {
         let interval = UInt64(max(milliseconds, 0)) * 1_000_000
-        return runNowOrWait { LoopEvent(loop: self, id: addTimer(at: Self.now().addingSaturated(interval), interval: interval, handler)) }
+        return runNowOrWait { LoopTimer(loop: self, id: addTimer(at: Self.now().addingSaturated(interval), interval: interval, handler)) }
+    }
+
+    /// Watches watch `id`'s descriptor for `interest` from now on; nothing takes it out of epoll.
+    func change(_ id: UInt64, to interest: LoopWatch.Readiness) {
+        onLoop { [self] in
+            guard let watch = watches[id], watch.interest != interest else { return }
+            watches[id]?.interest = interest
+            let change = interest.isEmpty ? EPOLL_CTL_DEL : watch.interest.isEmpty ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
+            register(watch.descriptor, id: id, interest, change: change)
+        }
     }
 
     /// Stops watch or timer `id` (on the loop).
-    fileprivate func cancel(_ id: UInt64) {
+    func cancel(_ id: UInt64) {
         onLoop { [self] in
             if let watch = watches.removeValue(forKey: id) {
-                epoll_ctl(epoll, EPOLL_CTL_DEL, watch.descriptor, nil)
+                if !watch.interest.isEmpty { epoll_ctl(epoll, EPOLL_CTL_DEL, watch.descriptor, nil) }
                 watch.cancelled()
             } else if let removed = timers.removeValue(forKey: id), removed.deadline == armed {
                 rearm()
@@ -138,11 +169,11 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
             }
             let count = epoll_wait(epoll, &events, Int32(events.count), sleep ? -1 : 0)
             if sleep { state.withLock { $0.sleeping = false } }
-            for event in events.prefix(Int(max(count, 0))) { handle(event.data.u64) }
+            for event in events.prefix(Int(max(count, 0))) { handle(event.data.u64, LoopWatch.Readiness(rawValue: event.events)) }
         }
     }
 
-    private func handle(_ id: UInt64) {
+    private func handle(_ id: UInt64, _ ready: LoopWatch.Readiness) {
         var count: eventfd_t = 0
         switch id {
         case 0: eventfd_read(wakeup, &count)
@@ -150,7 +181,10 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
             _ = read(timer, &count, MemoryLayout.size(ofValue: count))
             armed = .max
             fireDueTimers()
-        default: watches[id]?.handler()  // a watch cancelled earlier in this turn is gone
+        default:
+            // A watch cancelled earlier in this turn is gone; one taken out of epoll reports nothing.
+            guard let watch = watches[id], !watch.interest.isEmpty else { return }
+            watch.handler(ready)
         }
     }
 
@@ -191,12 +225,13 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 
-    private func add(_ descriptor: Int32, id: UInt64) {
+    /// Adds `descriptor` to epoll as `id`, changes what it waits for, or takes it out.
+    private func register(_ descriptor: Int32, id: UInt64, _ interest: LoopWatch.Readiness, change: Int32) {
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue
+        event.events = interest.rawValue
         event.data.u64 = id
-        let added = epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event)
-        precondition(added == 0, "cannot watch descriptor \(descriptor): errno \(errno) (one watch per descriptor, not a regular file)")
+        let done = epoll_ctl(epoll, change, descriptor, &event)
+        precondition(done == 0, "cannot watch descriptor \(descriptor): errno \(errno) (one watch per descriptor, not a regular file)")
     }
 
     private func newID() -> UInt64 {
@@ -215,19 +250,6 @@ public final class LoopThread: ConnectionQueue, @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
-}
-
-/// A watch or timer of a ``LoopThread``.
-private final class LoopEvent: QueueEvent {
-    let loop: LoopThread
-    let id: UInt64
-
-    init(loop: LoopThread, id: UInt64) {
-        self.loop = loop
-        self.id = id
-    }
-
-    func cancel() { loop.cancel(id) }
 }
 
 /// Work handed to the loop by a thread that waits for its result.

@@ -189,7 +189,7 @@ extension Connection {
         }
     }
 
-    /// Names of the direct children of `path` among the exported paths (on the queue).
+    /// Names of the direct children of `path` among the exported paths (on the loop).
     private func childNodes(of path: ObjectPath) -> [String] {
         let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
         var names = Set<String>()

@@ -32,7 +32,7 @@ public final class DaemonProcess: Sendable {
         var env = environment ?? bus.environment
         env["XDG_STATE_HOME"] = home.appending(path: "state").path
         env["XDG_CONFIG_HOME"] = home.appending(path: "config").path
-        let watcher = try bus.connect()
+        let watcher = try await bus.connect()
         let changes = try await watcher.nameOwnerChanges(of: "io.github.usernoted")
         (process, _) = try ManagedProcess.start(binary, arguments, environment: env)
         let process = process

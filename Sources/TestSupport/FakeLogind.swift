@@ -14,7 +14,7 @@ public final class FakeLogind: Sendable {
     /// Starts it owning `org.freedesktop.login1`, with the session `locked` or not.
     public init(locked: Bool = false) async throws {
         bus = try PrivateBus()
-        connection = try bus.connect()
+        connection = try await bus.connect()
         let state = state
         state.locked.withLock { $0 = locked }
         connection.export([Interface("org.freedesktop.login1.Manager", methods: [

@@ -89,7 +89,7 @@ public actor FakeNotificationServer {
     /// Starts as a fresh server process would: new connection, nothing on screen, ids from 1.
     public func start() async throws {
         guard connection == nil else { throw TestSupportError("the fake notification server already runs") }
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         // Ready before the name is ours: a client watching the name may call at once.
         self.connection = connection
         nextID = 1

@@ -6,7 +6,7 @@ import Foundation
 /// It never touches the user's session bus, and it has no service files but its own, so
 /// nothing is auto-started behind a test's back.
 public final class PrivateBus: Sendable {
-    /// The bus address, for `Connection(address:)` and `DBUS_SESSION_BUS_ADDRESS`.
+    /// The bus address, for `Connection.open(address:)` and `DBUS_SESSION_BUS_ADDRESS`.
     public let address: String
     /// A scratch directory that lives as long as the bus (sockets, service files, state).
     public let directory: URL
@@ -43,7 +43,7 @@ public final class PrivateBus: Sendable {
     }
 
     /// A new connection to this bus.
-    public func connect() throws -> Connection { try Connection(address: address) }
+    public func connect() async throws -> Connection { try await Connection.open(address: address) }
 
     /// A system bus address where nothing listens, so nothing in a test reads the machine's
     /// logind (and usernoted, which refuses to serve the system bus, sees two buses).

@@ -59,7 +59,7 @@ public final class TestDesktop: Sendable {
 
     /// Starts the server (again) and waits until it owns its name.
     public func startServer() async throws {
-        let watcher = try bus.connect()
+        let watcher = try await bus.connect()
         let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
         let (process, _) = try ManagedProcess.start(server.executable, server.arguments, environment: environment)
         serverProcess.withLock { $0 = process }

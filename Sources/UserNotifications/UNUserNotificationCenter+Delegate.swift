@@ -35,7 +35,7 @@ extension UNUserNotificationCenter {
 
     /// Exports `Handler1` (once) and registers it with usernoted.
     private func registerHandler() async throws {
-        let proxy = try proxy()
+        let proxy = try await proxy()
         let needsExport = delegateState.withLock { state in
             defer { state.exported = true }
             return !state.exported
@@ -49,7 +49,7 @@ extension UNUserNotificationCenter {
     /// Asks the bus for the app id as a well-known name, so that a D-Bus activation file
     /// (see ``UNActivationFile``) can start this app; true when this process owns it now.
     public func claimAppIDBusName() async throws -> Bool {
-        let connection = try link.open().connection
+        let connection = try await link.open()
         do {
             let reply = try await connection.requestName(appID, flags: [.doNotQueue])
             return reply == .primaryOwner || reply == .alreadyOwner

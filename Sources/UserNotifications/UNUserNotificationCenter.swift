@@ -47,21 +47,20 @@ public final class UNUserNotificationCenter: Sendable {
     }
 
     /// The proxy of Center1 for this app.
-    func proxy() throws(UNError) -> CenterProxy {
-        CenterProxy(connection: try link.open().connection, appID: appID)
+    func proxy() async throws(UNError) -> CenterProxy {
+        CenterProxy(connection: try await link.open(), appID: appID)
     }
 
     /// Enqueues a call whose result the caller awaits.
     func perform<T: Sendable>(_ body: @escaping @Sendable (CenterProxy) async throws -> T) async throws -> T {
-        let proxy = try proxy()
-        return try await calls.enqueue { try await body(proxy) }.value
+        try await calls.enqueue { [self] in try await body(try await proxy()) }.value
     }
 
     /// Enqueues a call nobody awaits; a failure is written to standard error.
     func performDetached(_ what: String, _ body: @escaping @Sendable (CenterProxy) async throws -> Void) {
         calls.enqueue { [self] in
             do {
-                try await body(try proxy())
+                try await body(try await proxy())
             } catch {
                 Diagnostics.report(what, error)
             }

@@ -9,13 +9,13 @@ struct BusOptions: ParsableArguments {
     var address: String?
 
     /// Connects to the bus.
-    func connect() throws(DBusError) -> Connection {
-        if let address { try Connection(address: address) } else { try Connection.sessionBus() }
+    func connect() async throws(DBusError) -> Connection {
+        if let address { try await Connection.open(address: address) } else { try await Connection.sessionBus() }
     }
 
     /// Runs `body` with a proxy for the daemon's Center1, then closes the connection.
     func withCenter<T>(_ body: (CenterClient) async throws -> T) async throws -> T {
-        let connection = try connect()
+        let connection = try await connect()
         defer { connection.close() }
         return try await body(CenterClient(connection: connection))
     }

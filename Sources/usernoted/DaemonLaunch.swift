@@ -53,7 +53,7 @@ struct DaemonLaunch {
             if clock != .real {
                 logger.warning("test clock: scheduled time runs faster than real time", metadata: ["rate": "\(clock.rate)"])
             }
-            let connection = try Connection.sessionBus(queue: globalTaskQueue)
+            let connection = try await Connection.sessionBus()
             let daemon = Daemon(
                 connection: connection, store: store, logger: logger, config: settings, clock: clock,
                 systemBusAddress: SessionLock.systemBusAddress(environment: environment))

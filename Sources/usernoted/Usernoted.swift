@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import LoopExecutor
 import UsernotedService
 
 /// `usernoted`: the per-user notification daemon, on the session bus.
@@ -29,12 +30,12 @@ struct Usernoted: AsyncParsableCommand {
 
     func validate() throws { try launch.validate() }
 
-    /// The entry point, before any task exists: every task runs on one thread of usernoted's
-    /// own, so that libdispatch's worker pool, and the monitor that wakes it every second,
-    /// never start. Then parses the command line and runs. Started as the service starts it,
+    /// The entry point, before any task exists: every task runs on the loop thread the bus
+    /// connections run on, so that libdispatch's worker pool, and the monitor that wakes it
+    /// every second, never start. Then parses the command line and runs. Started as the service starts it,
     /// with no arguments, it skips the parser: its reflection costs about 2 ms of a cold start.
     static func main() {
-        useSerialDefaultExecutor()
+        useLoopAsDefaultExecutor()
         Task {
             if CommandLine.arguments.count > 1 {
                 await main(nil)

@@ -6,7 +6,7 @@ import TestSupport
 @Suite struct BusTests {
     @Test func requestNameReportsOwnershipAndConflicts() async throws {
         let bus = try PrivateBus()
-        let (first, second) = (try bus.connect(), try bus.connect())
+        let (first, second) = (try await bus.connect(), try await bus.connect())
         #expect(try await first.requestName("org.example.Owned") == .primaryOwner)
         #expect(try await first.requestName("org.example.Owned") == .alreadyOwner)
         #expect(try await second.requestName("org.example.Owned") == .exists)
@@ -17,9 +17,9 @@ import TestSupport
 
     @Test func nameOwnerChangesFollowAppearAndVanish() async throws {
         let bus = try PrivateBus()
-        let watcher = try bus.connect()
+        let watcher = try await bus.connect()
         let changes = try await watcher.nameOwnerChanges(of: "org.example.Comes")
-        let owner = try bus.connect()
+        let owner = try await bus.connect()
         _ = try await owner.requestName("org.example.Comes")
         owner.close()
         var seen: [Bus.NameOwnerChange] = []
@@ -35,7 +35,7 @@ import TestSupport
 
     @Test func credentialsNameThePeersProcessAndUser() async throws {
         let bus = try PrivateBus()
-        let (a, b) = (try bus.connect(), try bus.connect())
+        let (a, b) = (try await bus.connect(), try await bus.connect())
         let credentials = try await a.credentials(of: b.uniqueName)
         #expect(credentials.processID == UInt32(ProcessInfo.processInfo.processIdentifier))
         #expect(credentials.userID == UInt32(getuid()))

@@ -11,20 +11,57 @@ import TestSupport
         Method(MethodDeclaration<NoReply>("Fail")) { _ in throw DBusError("org.example.Error.Broken", "it broke, try turning it off and on") },
     ])
 
-    @Test func connectsAndGetsAUniqueName() throws {
+    @Test func connectsAndGetsAUniqueName() async throws {
         let bus = try PrivateBus()
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         #expect(connection.uniqueName.hasPrefix(":"))
         #expect(connection.isConnected)
     }
 
-    @Test func aBadAddressIsAnErrorNotACrash() {
-        #expect(throws: DBusError.self) { try Connection(address: "unix:path=/nonexistent/usernoted-test-bus") }
+    @Test func aBadAddressIsAnErrorNotACrash() async {
+        await #expect(throws: DBusError.self) { try await Connection.open(address: "unix:path=/nonexistent/usernoted-test-bus") }
+    }
+
+    @Test func openingWaitsForTheBusWithoutHoldingUpItsLoop() async throws {
+        let bus = try PrivateBus()
+        let hung = try ListeningSocket(at: bus.directory.appending(path: "hung").path)
+        let loop = LoopThread(name: "test.opening")
+        let opening = Task { try await Connection.open(address: "unix:path=" + hung.path, loop: loop) }
+        try await Task.sleep(for: .milliseconds(100))
+        // The bus never answers; the loop still runs work and serves other connections.
+        let other = try await withDeadline(.seconds(5), "a connection on the same loop") {
+            try await Connection.open(address: bus.address, loop: loop)
+        }
+        #expect(other.uniqueName.hasPrefix(":"))
+        opening.cancel()
+        _ = try await withDeadline(.seconds(5), "the cancelled opening") {
+            await #expect(throws: DBusError.self) { try await opening.value }
+        }
+    }
+
+    @Test func aConnectionsSocketSitsInItsLoopsOwnEpoll() async throws {
+        let bus = try PrivateBus()
+        let loop = LoopThread(name: "test.epoll")
+        let before = try Self.descriptors(in: loop.epoll)
+        let connection = try await Connection.open(address: bus.address, loop: loop)
+        let added = try Self.descriptors(in: loop.epoll).subtracting(before)
+        #expect(added.count == 1)
+        #expect(try added.allSatisfy { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)").hasPrefix("socket:") })
+        connection.close()
+        #expect(try Self.descriptors(in: loop.epoll) == before, "the closed connection's socket left the loop's epoll")
+    }
+
+    /// The descriptors an epoll instance of this process watches (its `tfd:` lines in fdinfo).
+    static func descriptors(in epoll: Int32) throws -> Set<Int32> {
+        let info = try String(contentsOfFile: "/proc/self/fdinfo/\(epoll)", encoding: .utf8)
+        return Set(info.split(separator: "\n").compactMap { line in
+            line.hasPrefix("tfd:") ? line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int32($0) } : nil
+        })
     }
 
     @Test func errorRepliesCarryTheirNameAndMessage() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Self.slow], at: "/slow")
         await #expect {
             try await client.call(destination: server.uniqueName, path: "/slow", interface: "org.example.Slow", method: "Fail")
@@ -36,7 +73,7 @@ import TestSupport
 
     @Test func callsTimeOutWithNoReply() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Self.slow], at: "/slow")
         // The server would answer after 5 s; a call that waited for it would succeed.
         await #expect {
@@ -48,7 +85,7 @@ import TestSupport
 
     @Test func cancellingACallEndsItAtOnce() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Self.slow], at: "/slow")
         let task = Task {
             try await client.call(
@@ -61,7 +98,7 @@ import TestSupport
 
     @Test func callsToAMissingPeerFailWithServiceUnknown() async throws {
         let bus = try PrivateBus()
-        let client = try bus.connect()
+        let client = try await bus.connect()
         await #expect {
             try await client.call(destination: "org.example.Nobody", path: "/", interface: "org.example.X", method: "Y")
         } throws: { ($0 as? DBusError)?.name == .serviceUnknown }
@@ -69,7 +106,7 @@ import TestSupport
 
     @Test func aVanishedBusIsSeenNotFatal() async throws {
         let bus = try PrivateBus()
-        let client = try bus.connect()
+        let client = try await bus.connect()
         bus.stop()
         await client.waitUntilDisconnected()
         #expect(!client.isConnected)
@@ -79,13 +116,12 @@ import TestSupport
     }
 
     /// Many connections whose bus goes away together all see it: each socket reports a
-    /// hang-up, which the event loop hands to libdbus itself (libdispatch never sees these
-    /// sockets; its handling of a hang-up raced with its own event thread and crashed the
-    /// process, though rarely: this test did not reproduce that on demand).
+    /// hang-up in the loop's epoll, which the loop hands to libdbus.
     @Test func manyConnectionsSeeTheirBusGoAwayTogether() async throws {
         for _ in 0..<10 {
             let bus = try PrivateBus()
-            let connections = try (0..<32).map { _ in try bus.connect() }
+            var connections: [Connection] = []
+            for _ in 0..<32 { connections.append(try await bus.connect()) }
             bus.stop()
             for connection in connections { await connection.waitUntilDisconnected() }
             #expect(connections.allSatisfy { !$0.isConnected })
@@ -94,7 +130,7 @@ import TestSupport
 
     @Test func closingEndsSignalStreams() async throws {
         let bus = try PrivateBus()
-        let client = try bus.connect()
+        let client = try await bus.connect()
         let signals = try await client.signals(matching: MatchRule(interface: "org.example.Nothing"))
         client.close()
         var count = 0
@@ -105,7 +141,7 @@ import TestSupport
 
     @Test func manyConcurrentCallsAllGetTheirOwnReplies() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Interface("org.example.Math", methods: [
             Method(MethodDeclaration<Int32, Int32>("Double", in: "x", out: "y")) { _, x in x * 2 },
         ])], at: "/math")
@@ -121,19 +157,18 @@ import TestSupport
         #expect(results.allSatisfy { $0.value == [.int32($0.key * 2)] })
     }
 
-    @Test(arguments: ["dispatch queue", "loop thread"])
-    func connectionsSharingAQueueWithTheirTasksCallEachOther(kind: String) async throws {
+    @Test func connectionsSharingALoopWithTheirTasksCallEachOther() async throws {
         let bus = try PrivateBus()
-        let queue: any ConnectionQueue = kind == "loop thread" ? LoopThread(name: "test.shared") : DispatchQueue(label: "test.shared")
-        let (a, b) = (try Connection(address: bus.address, queue: queue), try Connection(address: bus.address, queue: queue))
+        let loop = LoopThread(name: "test.shared")
+        let (a, b) = (try await Connection.open(address: bus.address, loop: loop), try await Connection.open(address: bus.address, loop: loop))
         let math = [Interface("org.example.Math", methods: [
             Method(MethodDeclaration<Int32, Int32>("Double", in: "x", out: "y")) { _, x in x * 2 },
         ])]
         a.export(math, at: "/math")
         b.export(math, at: "/math")
         let answers = try await withDeadline(.seconds(10), "calls both ways") {
-            // A task on the connections' own queue, as usernoted runs its tasks.
-            try await Task(executorPreference: QueueExecutor(queue)) {
+            // A task on the connections' own loop, as usernoted runs its tasks.
+            try await Task(executorPreference: OnLoop(loop)) {
                 [try await a.call(destination: b.uniqueName, path: "/math", interface: "org.example.Math", method: "Double", [.int32(2)]),
                  try await b.call(destination: a.uniqueName, path: "/math", interface: "org.example.Math", method: "Double", [.int32(3)])]
             }.value
@@ -142,14 +177,14 @@ import TestSupport
     }
 }
 
-/// Runs a task's jobs on `queue`.
-private final class QueueExecutor: TaskExecutor {
-    let queue: any ConnectionQueue
+/// Runs a task's jobs on `loop`.
+private final class OnLoop: TaskExecutor {
+    let loop: LoopThread
 
-    init(_ queue: any ConnectionQueue) { self.queue = queue }
+    init(_ loop: LoopThread) { self.loop = loop }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.schedule { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        loop.schedule { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

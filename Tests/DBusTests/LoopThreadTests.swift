@@ -38,7 +38,7 @@ import TestSupport
         let bytes = Inbox<UInt8>()
         let cancelled = Inbox<Void>()
         let reader = ends[0]
-        let watch = loop.watchReadable(reader, {
+        let watch = loop.watch(reader, { _ in
             var byte: UInt8 = 0
             if read(reader, &byte, 1) == 1 { bytes.put(byte) }
         }, cancelled: { cancelled.put(()) })
@@ -54,6 +54,41 @@ import TestSupport
         #expect(write(ends[1], &byte, 1) == 1)
         try await Task.sleep(for: .milliseconds(100))
         #expect(bytes.pending.isEmpty, "nothing read after the cancel")
+    }
+
+    @Test func aWatchReportsWhatIsReadyForWhatItWaitsForAndWaitsForNothingWhenToldSo() async throws {
+        let loop = LoopThread(name: "test.readiness")
+        var ends: [Int32] = [0, 0]
+        // Close-on-exec: a child another test starts meanwhile must not keep the writer open.
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
+        defer { close(ends[0]) }
+        let reports = Inbox<LoopWatch.Readiness>()
+        let reader = ends[0]
+        let watch = loop.watch(reader, for: .readable) { ready in
+            reports.put(ready)
+            var byte: UInt8 = 0
+            if ready.contains(.readable) { _ = read(reader, &byte, 1) }
+        }
+        var byte: UInt8 = 1
+        #expect(write(ends[1], &byte, 1) == 1)
+        #expect(try await reports.next(within: .seconds(5), "readable") == .readable)
+        // Out of epoll: neither a byte nor the writer's hang-up (which epoll reports unasked)
+        // comes, nor wakes the loop.
+        loop.runAndWait { watch.change(to: []) }
+        #expect(write(ends[1], &byte, 1) == 1)
+        close(ends[1])
+        try await Task.sleep(for: .milliseconds(100))
+        let loopThread = { try ProcessProbe.threads(of: getpid()).filter { $0.value.name == "test.readiness" } }
+        let before = try loopThread()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(ProcessProbe.wakeups(from: before, to: try loopThread()).isEmpty, "the loop slept")
+        #expect(reports.pending.isEmpty, "nothing reported while waiting for nothing")
+        // Back in: the byte, and the hang-up (unasked; at once, or once a child that was
+        // forked before the close has exec'd).
+        loop.runAndWait { watch.change(to: .readable) }
+        #expect(try await reports.next(within: .seconds(5), "the byte").contains(.readable))
+        while try await !reports.next(within: .seconds(5), "the hang-up").contains(.hangUp) {}
+        loop.runAndWait { watch.cancel() }
     }
 
     @Test func aTimerFiresAfterItsDelayAndARepeatingOneUntilCancelled() async throws {

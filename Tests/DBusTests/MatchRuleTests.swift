@@ -19,7 +19,7 @@ import TestSupport
 
     @Test func subscribersReceiveBroadcastAndUnicastSignals() async throws {
         let bus = try PrivateBus()
-        let (emitter, listener) = (try bus.connect(), try bus.connect())
+        let (emitter, listener) = (try await bus.connect(), try await bus.connect())
         let signals = try await listener.signals(matching: MatchRule(interface: "org.example.Ticks"))
         try emitter.emit(path: "/t", interface: "org.example.Ticks", name: "Tick", [.uint32(1)])
         try emitter.emit(path: "/t", interface: "org.example.Other", name: "Tick", [.uint32(99)])
@@ -35,7 +35,7 @@ import TestSupport
 
     @Test func endingTheStreamUnsubscribes() async throws {
         let bus = try PrivateBus()
-        let (emitter, listener) = (try bus.connect(), try bus.connect())
+        let (emitter, listener) = (try await bus.connect(), try await bus.connect())
         do {
             let signals = try await listener.signals(matching: MatchRule(interface: "org.example.Ticks"))
             try emitter.emit(path: "/t", interface: "org.example.Ticks", name: "Tick")

@@ -24,7 +24,7 @@ import TestSupport
     @Test(arguments: samples)
     func valueRoundTripsThroughTheBus(_ value: Value) async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Interface("org.example.Echo", methods: [
             Method(MethodDeclaration<Value, Value>("Echo", in: "value", out: "value")) { _, value in value },
         ])], at: "/echo")
@@ -36,7 +36,7 @@ import TestSupport
 
     @Test func everyTopLevelArgumentKeepsItsType() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         let values = Self.samples.filter { if case .variant = $0 { false } else { true } }
         let arguments = values.map { Argument(name: "a\(Int.random(in: 0...1_000_000))", type: $0.type) }
         server.export([Interface("org.example.Echo", methods: [
@@ -49,7 +49,7 @@ import TestSupport
 
     @Test func unixFileDescriptorsArriveAsWorkingDuplicates() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Interface("org.example.Files", methods: [
             Method(MethodDeclaration<UnixFD, String>("Read", in: "fd", out: "text")) { _, received in
                 let handle = FileHandle(fileDescriptor: received.rawValue, closeOnDealloc: true)

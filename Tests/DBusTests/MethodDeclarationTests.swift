@@ -34,7 +34,7 @@ import TestSupport
 
     @Test func aTypedCallGetsTheTypedReply() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Interface("org.example.Greeter", methods: [
             Method(Self.hello) { _, name, times in Array(repeating: "hello \(name)", count: Int(times)).joined(separator: ", ") },
         ])], at: "/greeter")
@@ -44,7 +44,7 @@ import TestSupport
 
     @Test func aReplyOfOtherTypesIsAnInvalidSignatureErrorNamingTheMethod() async throws {
         let bus = try PrivateBus()
-        let (server, client) = (try bus.connect(), try bus.connect())
+        let (server, client) = (try await bus.connect(), try await bus.connect())
         // The server answers the method with an integer; the caller expects a string.
         server.export([Interface("org.example.Counter", methods: [
             Method(MethodDeclaration<Int32>("Count", out: "n")) { _ in 7 },

@@ -37,21 +37,21 @@ import TestSupport
         }
     }
 
-    func peers(_ box: Box = Box()) throws -> Peers {
+    func peers(_ box: Box = Box()) async throws -> Peers {
         let bus = try PrivateBus()
-        let peers = Peers(bus: bus, server: try bus.connect(), client: try bus.connect())
+        let peers = Peers(bus: bus, server: try await bus.connect(), client: try await bus.connect())
         peers.server.export([Self.greeter(box)], at: "/greeter")
         return peers
     }
 
     @Test func dispatchesToTheDeclaredHandler() async throws {
-        let p = try peers()
+        let p = try await peers()
         #expect(try await p.call("org.example.Greeter", "Hello", [.string("ann"), .uint32(2)]) == [.string("hello ann, hello ann")])
         #expect(try await p.call(nil, "Hello", [.string("bo"), .uint32(1)]) == [.string("hello bo")])
     }
 
     @Test func unknownMethodIsNamedAndSaysWhich() async throws {
-        let p = try peers()
+        let p = try await peers()
         await #expect { try await p.call("org.example.Greeter", "Goodbye") } throws: { error in
             let error = error as! DBusError
             return error.name == .unknownMethod && error.message.contains("Goodbye")
@@ -59,7 +59,7 @@ import TestSupport
     }
 
     @Test func wrongArgumentsSayWhatWasExpected() async throws {
-        let p = try peers()
+        let p = try await peers()
         await #expect { try await p.call("org.example.Greeter", "Hello", [.string("ann")]) } throws: { error in
             let error = error as! DBusError
             return error.name == .invalidArgs && error.message.contains("s name, u times") && error.message.contains("\"su\"")
@@ -68,7 +68,7 @@ import TestSupport
     }
 
     @Test func unknownObjectAndInterfaceAreNamed() async throws {
-        let p = try peers()
+        let p = try await peers()
         await #expect { try await p.call("org.example.Greeter", "Hello", path: "/nothing") } throws: {
             ($0 as? DBusError)?.name == .unknownObject
         }
@@ -76,14 +76,14 @@ import TestSupport
     }
 
     @Test func aHandlerReturningTheWrongTypesIsAnErrorReplyNotACrash() async throws {
-        let p = try peers()
+        let p = try await peers()
         await #expect { try await p.call("org.example.Greeter", "Wrong") } throws: { ($0 as? DBusError)?.name == .failed }
         #expect(try await p.call(nil, "Hello", [.string("still"), .uint32(1)]) == [.string("hello still")])
     }
 
     @Test func propertiesComeFromTheDeclaration() async throws {
         let box = Box()
-        let p = try peers(box)
+        let p = try await peers(box)
         let props = StandardInterface.properties
         #expect(try await p.call(props, "Get", [.string("org.example.Greeter"), .string("Version")]) == [.variant(.string("1.0"))])
         let all = try await p.call(props, "GetAll", [.string("org.example.Greeter")])
@@ -103,7 +103,7 @@ import TestSupport
 
     @Test func aPeerWithManyCallsWaitingDoesNotHoldUpAnothersCall() async throws {
         let bus = try PrivateBus()
-        let server = try bus.connect()
+        let server = try await bus.connect()
         let served = Inbox<String>()
         let gate = Inbox<Bool>()
         server.export([Interface("org.example.Work", methods: [
@@ -112,8 +112,8 @@ import TestSupport
                 served.put(who)
             },
         ])], at: "/work")
-        let busy = try bus.connect()
-        let other = try bus.connect()
+        let busy = try await bus.connect()
+        let other = try await bus.connect()
         func work(_ who: String) -> Message {
             Message.methodCall(destination: server.uniqueName, path: "/work", interface: "org.example.Work", member: "Do", body: [.string(who)])
         }
@@ -132,7 +132,7 @@ import TestSupport
 
     @Test func aPipelinedCallsRestOverlapsTheNextCallsAndASerialCallWaitsForIt() async throws {
         let bus = try PrivateBus()
-        let server = try bus.connect()
+        let server = try await bus.connect()
         let log = Inbox<String>()
         let gates = ["a": Inbox<Bool>(), "b": Inbox<Bool>()]
         server.export([Interface("org.example.Work", methods: [
@@ -149,7 +149,7 @@ import TestSupport
                 log.put("read")
             },
         ])], at: "/work")
-        let client = try bus.connect()
+        let client = try await bus.connect()
         for (member, body) in [("Start", [Value.string("a")]), ("Start", [.string("b")]), ("Read", [])] {
             try client.send(Message.methodCall(destination: server.uniqueName, path: "/work", interface: "org.example.Work", member: member, body: body))
         }
@@ -165,7 +165,7 @@ import TestSupport
     }
 
     @Test func aReplyThatCannotBeSentBecomesAnErrorNotASilence() async throws {
-        let p = try peers()
+        let p = try await peers()
         p.server.export([Interface("org.example.Broken", methods: [
             Method(MethodDeclaration<String>("Nul", out: "text")) { _ in "a\u{0}b" },  // D-Bus strings cannot hold NUL
         ])], at: "/broken")
@@ -179,20 +179,20 @@ import TestSupport
     }
 
     @Test func peerPingAnswers() async throws {
-        let p = try peers()
+        let p = try await peers()
         #expect(try await p.call(StandardInterface.peer, "Ping") == [])
         let id = try await p.call(StandardInterface.peer, "GetMachineId")
         #expect(id.first?.as(String.self)?.count == 32)
     }
 
     @Test func unexportedPathsStopAnswering() async throws {
-        let p = try peers()
+        let p = try await peers()
         p.server.unexport("/greeter")
         await #expect { try await p.call(nil, "Hello", [.string("x"), .uint32(1)]) } throws: { ($0 as? DBusError)?.name == .unknownObject }
     }
 
     @Test func introspectionListsMethodsSignalsPropertiesAndChildren() async throws {
-        let p = try peers()
+        let p = try await peers()
         let xml = try await p.call(StandardInterface.introspectable, "Introspect").first?.as(String.self) ?? ""
         #expect(xml.contains("<interface name=\"org.example.Greeter\">"))
         #expect(xml.contains("<method name=\"Hello\">\n   <arg name=\"name\" type=\"s\" direction=\"in\"/>\n   <arg name=\"times\" type=\"u\" direction=\"in\"/>\n   <arg name=\"greeting\" type=\"s\" direction=\"out\"/>"))

@@ -7,7 +7,7 @@ import TestSupport
 
     @Test func anEmittedSignalIsReadBackTyped() async throws {
         let bus = try PrivateBus()
-        let (emitter, listener) = (try bus.connect(), try bus.connect())
+        let (emitter, listener) = (try await bus.connect(), try await bus.connect())
         let signals = try await listener.signals(matching: MatchRule(interface: "org.example.Greeter", member: "Greeted"))
         try emitter.emit(Self.greeted, path: "/greeter", interface: "org.example.Greeter", "anna", 2)
         var iterator = signals.makeAsyncIterator()

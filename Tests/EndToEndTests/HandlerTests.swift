@@ -62,7 +62,7 @@ import UserNotificationsCore
 
     @Test func anAppThatQuitGetsTheResponseOnceWhenItIsBack() async throws {
         let scene = try await Scene(registerHandler: false)
-        let first = try scene.bus.connect()
+        let first = try await scene.bus.connect()
         _ = try await first.requestName(Scene.appID)
         let firstHandler = RecordingHandler(connection: first)
         _ = try await Proxy.usernotedCenter(on: first).call("RegisterHandler", [.string(Scene.appID), .objectPath(firstHandler.path)])
@@ -73,7 +73,7 @@ import UserNotificationsCore
         try scene.desktop.pick("ACCEPT_ACTION")
         try await scene.expectDisplayed(1)  // nobody took it yet: still on screen
 
-        let again = try scene.bus.connect()
+        let again = try await scene.bus.connect()
         let handler = RecordingHandler(connection: again)
         _ = try await again.requestName(Scene.appID)  // the app starts again; it registers nothing
         let response = try await handler.responses.next()
@@ -99,7 +99,7 @@ import UserNotificationsCore
 
     @Test func aGApplicationStyleAppGetsActivateActionWithTheResponse() async throws {
         let scene = try await Scene(registerHandler: false)
-        let app = try scene.bus.connect()
+        let app = try await scene.bus.connect()
         let activations = Inbox<(String, String)>()
         app.export([Interface("org.freedesktop.Application", methods: [
             Method(MethodDeclaration<String, [Value], [String: Value], NoReply>(
@@ -126,7 +126,7 @@ import UserNotificationsCore
     @Test func anAppThatIsNotRunningIsStartedByDBusActivationToTakeTheResponse() async throws {
         let scene = try await Scene(registerHandler: false)
         // The app registered once under its name, then quit.
-        let app = try scene.bus.connect()
+        let app = try await scene.bus.connect()
         _ = try await app.requestName(Scene.appID)
         _ = try await Proxy.usernotedCenter(on: app).call("RegisterHandler", [.string(Scene.appID), .objectPath("/org/example/Handler")])
         app.close()

@@ -29,7 +29,7 @@ import TestSupport
         // A session bus that searches the installed services, as ~/.local/share/dbus-1/services is searched.
         let bus = try PrivateBus(serviceDirectories: [prefix.appending(path: "share/dbus-1/services")])
         let state = bus.directory.appending(path: "state").path
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         _ = try await connection.call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             method: "UpdateActivationEnvironment",

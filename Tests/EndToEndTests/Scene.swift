@@ -51,7 +51,7 @@ struct Scene {
         }
         daemon = try await DaemonProcess(
             bus: bus, environment: desktop.environment.merging(daemonEnvironment) { $1 }, arguments: arguments)
-        app = try bus.connect()
+        app = try await bus.connect()
         handler = RecordingHandler(connection: app)
         center = Proxy.usernotedCenter(on: app)
         _ = try await center.call("SetCategories", [.string(Self.appID), .string(Self.meetingCategories)])

@@ -7,11 +7,11 @@ import TestSupport
 /// The `usernoted` command itself: where it keeps state, and how it stops.
 @Suite(.serialized) struct UsernotedCommandTests {
     func categories(on bus: PrivateBus) async throws -> String? {
-        try await Proxy.usernotedCenter(on: try bus.connect()).call("GetCategories", [.string(Scene.appID)]).first?.as(String.self)
+        try await Proxy.usernotedCenter(on: try await bus.connect()).call("GetCategories", [.string(Scene.appID)]).first?.as(String.self)
     }
 
     func setCategories(on bus: PrivateBus) async throws {
-        _ = try await Proxy.usernotedCenter(on: try bus.connect()).call("SetCategories", [.string(Scene.appID), .string(Scene.meetingCategories)])
+        _ = try await Proxy.usernotedCenter(on: try await bus.connect()).call("SetCategories", [.string(Scene.appID), .string(Scene.meetingCategories)])
     }
 
     @Test func stateLivesInTheStateDirAndSurvivesAStop() async throws {
@@ -113,7 +113,7 @@ import TestSupport
         try "[limits]\npendingPerApp = 1\n".write(to: file, atomically: true, encoding: .utf8)
         let daemon = try await DaemonProcess(bus: bus, arguments: ["--config", file.path])
         defer { daemon.stop() }
-        let center = Proxy.usernotedCenter(on: try bus.connect())
+        let center = Proxy.usernotedCenter(on: try await bus.connect())
         func schedule(_ id: String) async throws {
             _ = try await center.call("Add", [.string(Scene.appID), .string(#"{"identifier":"\#(id)","content":{"title":"t"},"trigger":{"timeInterval":3600}}"#)])
         }
@@ -142,7 +142,7 @@ import TestSupport
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
         let daemon = try await DaemonProcess(bus: bus, environment: environment, arguments: ["--config", config.path])
         defer { daemon.stop() }
-        let center = Proxy.usernotedCenter(on: try bus.connect())
+        let center = Proxy.usernotedCenter(on: try await bus.connect())
         // Work first: tasks, a timer, a program with a timeout, a handler that fails once (a
         // retry after a sleep), a request due tomorrow.
         let log = bus.directory.appending(path: "responses").path
@@ -175,7 +175,7 @@ import TestSupport
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + hung.path
         let daemon = try await DaemonProcess(bus: bus, environment: environment)
         defer { daemon.stop() }
-        let center = Proxy.usernotedCenter(on: try bus.connect())
+        let center = Proxy.usernotedCenter(on: try await bus.connect())
         // Registering on that bus waits for libdbus's 25 s timeout; calls are answered meanwhile.
         for _ in 0..<5 {
             _ = try await withDeadline(.seconds(5), "GetCategories while the system bus hangs") {

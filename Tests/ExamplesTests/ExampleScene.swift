@@ -54,8 +54,8 @@ struct ExampleScene {
     }
 
     /// usernoted's Center1, for looking at what an app has scheduled.
-    func center() throws -> Proxy {
-        Proxy.usernotedCenter(on: try bus.connect())
+    func center() async throws -> Proxy {
+        Proxy.usernotedCenter(on: try await bus.connect())
     }
 
     /// Waits until dunst shows exactly `count` notifications.

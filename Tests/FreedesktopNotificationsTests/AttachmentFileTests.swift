@@ -209,7 +209,7 @@ final class ScratchDirectory {
         let home = bus.directory.appending(path: "nobody")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false)
         #expect(chown(home.path, 65534, 65534) == 0)
-        let watcher = try bus.connect()
+        let watcher = try await bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: "io.github.usernoted")
         var environment = bus.environment
         environment["HOME"] = home.path

@@ -22,7 +22,7 @@ final class BridgeHarness: Sendable {
         bus = try PrivateBus()
         server = try await FakeNotificationServer(bus: bus, capabilities: capabilities, delivery: delivery)
         if !serverRunning { await server.stop() }
-        connection = try bus.connect()
+        connection = try await bus.connect()
         bridge = NotificationBridge(connection: connection)
         try await bridge.start()
         let stream = bridge.interactions
@@ -224,7 +224,7 @@ final class BridgeHarness: Sendable {
         let request = Self.request()
         let before = try await h.show(request, Self.invite)
         // A second bridge, as a restarted daemon, takes over what the first one showed.
-        let successor = NotificationBridge(connection: try h.bus.connect())
+        let successor = NotificationBridge(connection: try await h.bus.connect())
         try await successor.start()
         let id = await successor.restore(appID: Self.app, request: request, category: Self.invite, serverID: before.id)
         let again = try await h.server.notifyCalls.next(within: .seconds(10), "the re-Notify")
@@ -241,7 +241,7 @@ final class BridgeHarness: Sendable {
         let h = try await BridgeHarness()
         let shown = try await h.show(Self.request(), Self.invite)
         // Another app's notification on the same server, clicked and closed; the server broadcasts.
-        let other = try h.bus.connect()
+        let other = try await h.bus.connect()
         let theirs = try await NotificationsServer(connection: other).notify(NotifyCall(
             appName: "other", replacesID: 0, appIcon: "", summary: "theirs", body: "", actions: ["default", "Open"],
             hints: [:], expireTimeout: -1))
@@ -259,7 +259,7 @@ final class BridgeHarness: Sendable {
     @Test func signalsFromAConnectionThatDoesNotOwnTheServerNameAreIgnored() async throws {
         let h = try await BridgeHarness()
         let shown = try await h.show(Self.request(), Self.invite)
-        let impostor = try h.bus.connect()
+        let impostor = try await h.bus.connect()
         for destination in [h.connection.uniqueName, nil] {
             try impostor.emit(
                 path: NotificationsServer.path, interface: NotificationsServer.interface, name: "ActionInvoked",
@@ -295,7 +295,7 @@ final class BridgeHarness: Sendable {
         let request = Self.request()
         let first = try await h.show(request, Self.invite)
         // The server lost it without telling us (its close went elsewhere), so it answers the replacement with a new id.
-        let bystander = try h.bus.connect()
+        let bystander = try await h.bus.connect()
         try await h.server.emitNotificationClosed(id: first.id, reason: 4, delivery: .to(bystander.uniqueName))
         let second = try await h.show(request, Self.invite)
         #expect(second.replacesID == first.id && second.id != first.id)

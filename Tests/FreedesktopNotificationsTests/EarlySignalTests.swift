@@ -11,7 +11,7 @@ import UserNotificationsCore
 @Suite struct EarlySignalTests {
     @Test func anActionSentRightAfterTheNotifyReplyStillReachesTheApp() async throws {
         let bus = try PrivateBus()
-        let watcher = try bus.connect()
+        let watcher = try await bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: NotificationsServer.busName)
         let (server, _) = try ManagedProcess.start(
             DaemonProcess.productsDirectory.appending(path: "bench-fake-server").path,
@@ -21,7 +21,7 @@ import UserNotificationsCore
             for await change in owners where !change.newOwner.isEmpty { return true }
             return false
         }
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         let bridge = NotificationBridge(connection: connection)
         try await bridge.start()
         let interactions = Inbox<Interaction>()

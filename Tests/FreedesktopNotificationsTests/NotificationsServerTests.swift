@@ -8,7 +8,7 @@ import UserNotificationsCore
     @Test func capabilitiesAreReadFromTheServer() async throws {
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(bus: bus, capabilities: ["actions", "body-markup", "inline-reply"])
-        let caps = try await NotificationsServer(connection: try bus.connect()).capabilities()
+        let caps = try await NotificationsServer(connection: try await bus.connect()).capabilities()
         withExtendedLifetime(fake) {}
         #expect(caps == ServerCapabilities(["actions", "body-markup", "inline-reply"]))
     }
@@ -17,7 +17,7 @@ import UserNotificationsCore
         let bus = try PrivateBus()
         let dunst = FakeNotificationServer.Information(name: "dunst", vendor: "knopwob", version: "1.9.0 (2022-06-27)", specVersion: "1.2")
         let fake = try await FakeNotificationServer(bus: bus, information: dunst)
-        let info = try await NotificationsServer(connection: try bus.connect()).information()
+        let info = try await NotificationsServer(connection: try await bus.connect()).information()
         withExtendedLifetime(fake) {}
         #expect(info == ServerInformation(name: "dunst", vendor: "knopwob", version: "1.9.0 (2022-06-27)", specVersion: "1.2"))
     }
@@ -25,7 +25,7 @@ import UserNotificationsCore
     @Test func notifySendsTheCallAndReturnsTheServersID() async throws {
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(bus: bus)
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         let call = NotifyMapping.call(
             appID: try AppID(validating: "org.example.Calendar"),
             request: NotificationRequest(identifier: "r1", content: NotificationContent(title: "Standup", body: "soon")),
@@ -42,7 +42,7 @@ import UserNotificationsCore
     @Test func closeAsksTheServerToClose() async throws {
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(bus: bus)
-        let server = NotificationsServer(connection: try bus.connect())
+        let server = NotificationsServer(connection: try await bus.connect())
         let call = NotifyCall(appName: "a", replacesID: 0, appIcon: "", summary: "s", body: "", actions: [], hints: [:], expireTimeout: 0)
         let id = try await server.notify(call)
         try await server.close(id)
@@ -52,7 +52,7 @@ import UserNotificationsCore
 
     @Test func withoutAServerCallsFailAsServiceUnknown() async throws {
         let bus = try PrivateBus()
-        let server = NotificationsServer(connection: try bus.connect())
+        let server = NotificationsServer(connection: try await bus.connect())
         await #expect { try await server.capabilities() } throws: { ($0 as? DBusError)?.name == .serviceUnknown }
     }
 }

@@ -18,7 +18,7 @@ struct ClientScene {
         bus = try PrivateBus()
         desktop = try await TestDesktop(bus: bus)
         daemon = try await DaemonProcess(bus: bus, environment: desktop.environment)
-        app = try bus.connect()
+        app = try await bus.connect()
         center = UNUserNotificationCenter(appID: Self.appID, connection: app)
     }
 

@@ -22,7 +22,7 @@ final class FakeCenter: Sendable {
 
     init() async throws {
         bus = try PrivateBus()
-        connection = try bus.connect()
+        connection = try await bus.connect()
         _ = try await connection.requestName(Center1.busName)
         let calls = calls
         let replies = replies
@@ -42,8 +42,8 @@ final class FakeCenter: Sendable {
     }
 
     /// A center for `appID` on a new connection to the fake's bus.
-    func center(appID: String = "org.example.Calendar") throws -> UNUserNotificationCenter {
-        UNUserNotificationCenter(appID: appID, connection: try bus.connect())
+    func center(appID: String = "org.example.Calendar") async throws -> UNUserNotificationCenter {
+        UNUserNotificationCenter(appID: appID, connection: try await bus.connect())
     }
 
     /// The next call, which must be `method`; returns its arguments after the app id.

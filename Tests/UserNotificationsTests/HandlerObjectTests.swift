@@ -17,7 +17,7 @@ struct HandlerObjectTests {
 
         init() async throws {
             fake = try await FakeCenter()
-            app = try fake.bus.connect()
+            app = try await fake.bus.connect()
             center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: app)
         }
 

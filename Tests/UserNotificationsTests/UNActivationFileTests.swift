@@ -24,7 +24,7 @@ struct UNActivationFileTests {
         let marker = bus.directory.appending(path: "started 'here'")
         try UNActivationFile(appID: "org.example.Calendar", command: ["/bin/sh", "-c", #"touch "\#(marker.path)"; exit 3"#])
             .install(in: bus.servicesDirectory)
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         // Rescan the services directory now rather than when inotify gets to it.
         _ = try await connection.call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",

@@ -10,7 +10,7 @@ struct UNUserNotificationCenterAuthorizationTests {
 
     @Test func theCompletionFormReportsAnAbsentDaemon() async throws {
         let bus = try PrivateBus()
-        let center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: try bus.connect())
+        let center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: try await bus.connect())
         let result = Inbox<String>()
         center.requestAuthorization(options: .alert) { granted, error in
             result.put("\(granted) \((error as? UNError)?.code == .daemonUnavailable)")

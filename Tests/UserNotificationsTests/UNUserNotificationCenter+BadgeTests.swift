@@ -6,7 +6,7 @@ import TestSupport
 struct UNUserNotificationCenterBadgeTests {
     @Test func setBadgeCountSendsTheCount() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center()
+        let center = try await fake.center()
         try await center.setBadgeCount(5)
         #expect(try await fake.next("SetBadge") == [.int32(5)])
         let done = Inbox<String>()

@@ -6,7 +6,7 @@ import UserNotificationsCore
 struct UNUserNotificationCenterCategoriesTests {
     @Test func categoriesAreSetBeforeALaterAddIsSent() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center()
+        let center = try await fake.center()
         let accept = UNNotificationAction(identifier: "ACCEPT_ACTION", title: "Accept", options: [])
         center.setNotificationCategories([
             UNNotificationCategory(identifier: "MEETING_INVITATION", actions: [accept], intentIdentifiers: [], options: .customDismissAction),
@@ -22,7 +22,7 @@ struct UNUserNotificationCenterCategoriesTests {
     @Test func registeredCategoriesAreReadBack() async throws {
         let fake = try await FakeCenter()
         fake.replies.set("GetCategories", #"[{"identifier":"C","actions":[{"identifier":"A","title":"T","options":["destructive"]}]}]"#)
-        let center = try fake.center()
+        let center = try await fake.center()
         let categories = await center.notificationCategories()
         #expect(categories.map(\.identifier) == ["C"])
         #expect(categories.first?.actions.first?.options == .destructive)
@@ -31,7 +31,7 @@ struct UNUserNotificationCenterCategoriesTests {
     @Test func theCompletionFormGetsTheSameCategories() async throws {
         let fake = try await FakeCenter()
         fake.replies.set("GetCategories", #"[{"identifier":"C"}]"#)
-        let center = try fake.center()
+        let center = try await fake.center()
         let got = Inbox<Set<UNNotificationCategory>>()
         center.getNotificationCategories { got.put($0) }
         #expect(try await got.next().map(\.identifier) == ["C"])

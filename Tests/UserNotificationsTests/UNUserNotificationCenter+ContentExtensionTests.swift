@@ -14,7 +14,7 @@ struct UNUserNotificationCenterContentExtensionTests {
 
     @Test func settingAnExtensionRegistersTheHandlerAsTheDelegateDoes() async throws {
         let fake = try await FakeCenter()
-        let app = try fake.bus.connect()
+        let app = try await fake.bus.connect()
         let center = UNUserNotificationCenter(appID: "org.example.Reminders", connection: app)
         center.setContentExtension(RecordingExtension(answering: .doNotDismiss), forCategories: ["reminder"])
         #expect(try await fake.next("RegisterHandler") == [.objectPath("/io/github/usernoted/Handler")])

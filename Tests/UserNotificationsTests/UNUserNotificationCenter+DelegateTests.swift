@@ -7,7 +7,7 @@ import TestSupport
 struct UNUserNotificationCenterDelegateTests {
     @Test func settingTheDelegateRegistersTheHandlerOnTheCentersConnection() async throws {
         let fake = try await FakeCenter()
-        let app = try fake.bus.connect()
+        let app = try await fake.bus.connect()
         let center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: app)
         let delegate = AsyncDelegate()
         center.delegate = delegate
@@ -24,7 +24,7 @@ struct UNUserNotificationCenterDelegateTests {
 
     @Test func theDelegateIsHeldWeakly() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center()
+        let center = try await fake.center()
         var delegate: AsyncDelegate? = AsyncDelegate()
         center.delegate = delegate
         delegate = nil
@@ -33,7 +33,7 @@ struct UNUserNotificationCenterDelegateTests {
 
     @Test func theAppIDCanBeClaimedForActivation() async throws {
         let fake = try await FakeCenter()
-        let app = try fake.bus.connect()
+        let app = try await fake.bus.connect()
         let center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: app)
         #expect(try await center.claimAppIDBusName())
         #expect(try await fake.connection.nameOwner("org.example.Calendar") == app.uniqueName)

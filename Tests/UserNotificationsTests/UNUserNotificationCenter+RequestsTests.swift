@@ -6,7 +6,7 @@ import UserNotificationsCore
 struct UNUserNotificationCenterRequestsTests {
     @Test func addSendsTheRequestJSON() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center()
+        let center = try await fake.center()
         let content = UNMutableNotificationContent()
         content.title = "Weekly Staff Meeting"
         content.userInfo = ["MEETING_ID": "M-1"]
@@ -19,7 +19,7 @@ struct UNUserNotificationCenterRequestsTests {
 
     @Test func theCompletionFormReportsARefusalBeforeSending() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center()
+        let center = try await fake.center()
         let content = UNMutableNotificationContent()
         content.userInfo = ["when": Date()]
         let result = Inbox<String>()
@@ -37,7 +37,7 @@ struct UNUserNotificationCenterRequestsTests {
     @Test func pendingRequestsComeBackWithTheirTriggers() async throws {
         let fake = try await FakeCenter()
         fake.replies.set("GetPending", #"[{"identifier":"standup","content":{"title":"Standup"},"trigger":{"dateComponents":{"hour":9},"repeats":true}}]"#)
-        let center = try fake.center()
+        let center = try await fake.center()
         let pending = await center.pendingNotificationRequests()
         #expect(pending.map(\.identifier) == ["standup"])
         #expect((pending.first?.trigger as? UNCalendarNotificationTrigger)?.dateComponents == DateComponents(hour: 9))
@@ -45,7 +45,7 @@ struct UNUserNotificationCenterRequestsTests {
 
     @Test func removalsSendTheIdentifiers() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center()
+        let center = try await fake.center()
         center.removePendingNotificationRequests(withIdentifiers: ["a", "b"])
         #expect(try await fake.next("RemovePending") == [["a", "b"].dbusValue])
     }

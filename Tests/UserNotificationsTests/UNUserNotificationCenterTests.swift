@@ -5,7 +5,7 @@ import TestSupport
 struct UNUserNotificationCenterTests {
     @Test func currentIsTheTaskCenterWithinWithCurrent() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center(appID: "org.example.Other")
+        let center = try await fake.center(appID: "org.example.Other")
         #expect(UNUserNotificationCenter.current() === UNUserNotificationCenter.current())
         await UNUserNotificationCenter.withCurrent(center) {
             #expect(UNUserNotificationCenter.current() === center)
@@ -15,7 +15,7 @@ struct UNUserNotificationCenterTests {
 
     @Test func everyCallNamesTheCentersAppID() async throws {
         let fake = try await FakeCenter()
-        let center = try fake.center(appID: "org.example.Other")
+        let center = try await fake.center(appID: "org.example.Other")
         center.removeAllPendingNotificationRequests()
         let call = try await fake.calls.next(within: .seconds(10), "call")
         #expect(call.method == "RemoveAllPending")
@@ -24,7 +24,7 @@ struct UNUserNotificationCenterTests {
 
     @Test func withoutADaemonCallsFailAsUnavailable() async throws {
         let bus = try PrivateBus()
-        let center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: try bus.connect())
+        let center = UNUserNotificationCenter(appID: "org.example.Calendar", connection: try await bus.connect())
         await #expect { try await center.setBadgeCount(1) } throws: { ($0 as? UNError)?.code == .daemonUnavailable }
     }
 }

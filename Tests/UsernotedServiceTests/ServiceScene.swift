@@ -22,8 +22,8 @@ struct ServiceScene {
     ) async throws {
         self.bus = try bus ?? PrivateBus()
         let bus = self.bus
-        let connection = try bus.connect()
-        let watcher = try bus.connect()
+        let connection = try await bus.connect()
+        let watcher = try await bus.connect()
         let owners = try await watcher.nameOwnerChanges(of: Center1.busName)
         // As usernoted starts it: the store still opening, the bus subscriptions sent before the run.
         let store = Store.opening(directory: bus.directory.appending(path: "state"), logger: logger)
@@ -38,7 +38,7 @@ struct ServiceScene {
             for await change in owners where !change.newOwner.isEmpty { return true }
             return false
         }
-        app = try bus.connect()
+        app = try await bus.connect()
         center = Proxy.usernotedCenter(on: app)
     }
 

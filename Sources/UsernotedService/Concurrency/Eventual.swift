@@ -39,15 +39,3 @@ final class Eventual<T: Sendable>: Sendable {
         waiters.forEach { $0(result) }
     }
 }
-
-extension Eventual {
-    /// The result of `body`, run on a thread of its own: blocking work (opening the store,
-    /// registering on a bus that may not answer) kept off the tasks' thread. Not on a global
-    /// dispatch queue: its first use starts libdispatch's pool monitor, which then wakes the
-    /// process every second for good.
-    static func onThreadOfItsOwn(_ body: @escaping @Sendable () throws -> T) -> Eventual<T> {
-        let eventual = Eventual<T>()
-        Thread { eventual.resolve(Result { try body() }) }.start()
-        return eventual
-    }
-}

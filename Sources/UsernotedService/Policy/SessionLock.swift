@@ -18,7 +18,8 @@ public enum SessionLock {
     /// The lock state now and at each change, until the system bus goes away; empty when it cannot be read.
     public static func states(address: String, logger: Logger) async -> AsyncStream<Bool> {
         do {
-            let connection = try await connect(address)
+            // A bus that never answers Hello fails this after the call timeout; nothing waits meanwhile.
+            let connection = try await Connection.open(address: address)
             // "auto": the caller's session, or for a service outside any session the user's display session.
             let reply = try await connection.call(
                 destination: logind, path: managerPath, interface: "org.freedesktop.login1.Manager", method: "GetSession",
@@ -49,14 +50,6 @@ public enum SessionLock {
                           metadata: ["error": "\(error)"])
             return AsyncStream { $0.finish() }
         }
-    }
-
-    /// A connection to the bus at `address`, made off the tasks' thread: registering on a bus
-    /// blocks until it answers (libdbus waits up to 25 s), and nothing else would run meanwhile.
-    /// The connection itself runs on the tasks' thread: a queue of its own, once freed, would
-    /// start libdispatch's worker pool.
-    private static func connect(_ address: String) async throws -> Connection {
-        try await Eventual.onThreadOfItsOwn { try Connection(address: address, queue: globalTaskQueue) }.value
     }
 
     private static func lockedHint(at path: ObjectPath, on connection: Connection) async throws -> Bool {

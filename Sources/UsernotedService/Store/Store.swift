@@ -35,7 +35,12 @@ public final class Store: Sendable {
     /// daemon connects to the bus meanwhile): reads and writes wait until it is open, and
     /// throw the reason when it could not be.
     public static func opening(directory: URL, logger: Logger) -> Store {
-        Store(.onThreadOfItsOwn { try open(directory) }, logger: logger)
+        let database = Eventual<any DatabaseWriter>()
+        // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop
+        // free meanwhile. Not a global dispatch queue: its first use starts libdispatch's
+        // worker pool monitor, which then wakes the process every second for good.
+        Thread { database.resolve(Result { try open(directory) }) }.start()
+        return Store(database, logger: logger)
     }
 
     /// A store on `database`, open or still opening.

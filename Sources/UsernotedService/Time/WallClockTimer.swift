@@ -1,5 +1,5 @@
 import CLinux
-import Dispatch
+import DBus
 import Foundation
 
 #if canImport(Glibc)
@@ -15,30 +15,25 @@ public protocol WakeTimer: Sendable {
 /// One `timerfd` on `CLOCK_REALTIME`, armed for an absolute date with
 /// `TFD_TIMER_CANCEL_ON_SET`: it fires when the date comes (also after a suspend that
 /// slept past it) and when the wall clock is set, so the scheduler can look again. Between
-/// wake-ups it costs nothing: the descriptor sleeps in the dispatch manager's epoll.
-public final class WallClockTimer: WakeTimer, @unchecked Sendable {
-    // @unchecked: `fd` and `source` never change after init; timerfd_settime and read on
-    // the descriptor are safe from any thread, and the source's handler runs on its queue.
+/// wake-ups it costs nothing: the descriptor sleeps in its loop's epoll.
+public final class WallClockTimer: WakeTimer {
     private let fd: Int32
-    private let source: any DispatchSourceRead
+    private let watch: LoopWatch
 
-    /// A disarmed timer that calls `onWake` on each expiry or clock change.
-    public init(onWake: @escaping @Sendable () -> Void) {
+    /// A disarmed timer that calls `onWake` on `loop` at each expiry or clock change.
+    public init(loop: LoopThread = .shared, onWake: @escaping @Sendable () -> Void) {
         let fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         precondition(fd >= 0, "timerfd_create(CLOCK_REALTIME) failed: errno \(errno)")
         self.fd = fd
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: DispatchQueue(label: "usernoted.timer"))
-        source.setEventHandler {
+        watch = loop.watch(fd, { _ in
             var expirations: UInt64 = 0
             let count = read(fd, &expirations, MemoryLayout<UInt64>.size)
             // ECANCELED: the clock was set; the scheduler re-arms, which clears it.
             if count > 0 || errno == ECANCELED { onWake() }
-        }
-        source.setCancelHandler { close(fd) }
-        source.resume()
+        }, cancelled: { close(fd) })
     }
 
-    deinit { source.cancel() }
+    deinit { watch.cancel() }
 
     public func arm(at date: Date?) {
         var spec = itimerspec()

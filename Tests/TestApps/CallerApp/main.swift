@@ -43,7 +43,7 @@ func value(_ typed: String) -> Value {
     }
 }
 
-let connection = try Connection.sessionBus()
+let connection = try await Connection.sessionBus()
 if let cgroupDirectory {
     guard (try? "0\n".write(toFile: cgroupDirectory + "/cgroup.procs", atomically: false, encoding: .utf8)) != nil else {
         fail("cannot move into \(cgroupDirectory)")

@@ -14,7 +14,7 @@ guard let name = option("--name"), let path = option("--path").flatMap({ try? Ob
     FileHandle.standardError.write(Data("usage: HandlerApp --name NAME --path PATH --log FILE\n".utf8))
     exit(64)
 }
-let connection = try Connection.sessionBus()
+let connection = try await Connection.sessionBus()
 connection.export([Interface(Handler1.interface, methods: [
     Method(Handler1.didReceive) { _, json in
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]

@@ -25,7 +25,7 @@ import UserNotificationsCore
             bus = try PrivateBus()
             server = try await FakeNotificationServer(bus: bus)
             scene = try await ServiceScene(bus: bus)
-            victimHandler = RecordingHandler(connection: try bus.connect())
+            victimHandler = RecordingHandler(connection: try await bus.connect())
             _ = try await Proxy.usernotedCenter(on: victimHandler.connection).call("RegisterHandler", [.string(CallerCheckTests.victim), .objectPath(victimHandler.path)])
         }
 
@@ -61,7 +61,7 @@ import UserNotificationsCore
         let before = await callers.rememberedCount
         var apps: [Connection] = []
         for _ in 0..<5 {
-            let app = try scene.bus.connect()
+            let app = try await scene.bus.connect()
             _ = try await app.call(destination: Center1.busName, path: Center1.path, interface: Center1.interface,
                                    method: "GetCategories", [.string(Self.victim)])
             apps.append(app)

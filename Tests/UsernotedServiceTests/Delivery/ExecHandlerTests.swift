@@ -142,7 +142,7 @@ import UserNotificationsCore
         let config = directory.appending(path: "config.toml")
         try "[delivery]\nfirstRetrySeconds = 3600\n".write(to: config, atomically: true, encoding: .utf8)
         let daemon = try await DaemonProcess(bus: bus, arguments: ["--config", config.path])
-        let center = Proxy.usernotedCenter(on: try bus.connect())
+        let center = Proxy.usernotedCenter(on: try await bus.connect())
         let flood = try script("flood", "head -c 100000000 /dev/zero")
         _ = try await center.call("SetExecHandler", [.string("org.example.Build"), [flood].dbusValue])
         _ = try await center.call("Post", [.string("org.example.Build"), .string(""), .string("Build failed"), .string("")])

@@ -41,7 +41,7 @@ struct RouterScene {
 
     /// A handler on a new connection, registered for the app (owning the app id as its bus name, if asked).
     func handler(owningAppID: Bool = false) async throws -> RecordingHandler {
-        let connection = try bus.connect()
+        let connection = try await bus.connect()
         if owningAppID { _ = try await connection.requestName(Self.app) }
         let handler = RecordingHandler(connection: connection)
         try await register(handler.path, on: connection)
@@ -102,7 +102,7 @@ struct RouterScene {
         let id = try await scene.click()
         try await scene.expectWaiting(1)
         // The app starts again and takes its name back; it does not register again.
-        let connection = try scene.bus.connect()
+        let connection = try await scene.bus.connect()
         let again = RecordingHandler(connection: connection)
         _ = try await connection.requestName(RouterScene.app)
         #expect(try await again.responses.next().requestId == id)
@@ -117,7 +117,7 @@ struct RouterScene {
         let id = try await scene.click()
         #expect(try await first.calls.next() == id)
         first.connection.close()  // the app is restarted
-        let connection = try scene.bus.connect()
+        let connection = try await scene.bus.connect()
         let again = RecordingHandler(connection: connection)
         // Queued: the bus may not have seen the old connection go yet; it passes the name on when it does.
         _ = try await connection.requestName(RouterScene.app, flags: [])
@@ -127,7 +127,7 @@ struct RouterScene {
 
     @Test func aHandlerThatComesBackWhileTheOldProcessFailsItsCallGetsTheResponseAtOnce() async throws {
         let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
-        let old = try scene.bus.connect()
+        let old = try await scene.bus.connect()
         _ = try await old.requestName(RouterScene.app)
         let calls = Inbox<String>()
         let quit = Inbox<Bool>()
@@ -142,7 +142,7 @@ struct RouterScene {
         let id = try await scene.click()
         #expect(try await calls.next() == id)
         _ = try await old.releaseName(RouterScene.app)
-        let connection = try scene.bus.connect()
+        let connection = try await scene.bus.connect()
         let next = RecordingHandler(connection: connection)
         _ = try await connection.requestName(RouterScene.app)
         quit.put(true)
@@ -163,7 +163,7 @@ struct RouterScene {
 
     @Test func oneAppsHungHandlerDoesNotHoldUpAnother() async throws {
         let scene = try await RouterScene()
-        let hung = try scene.bus.connect()
+        let hung = try await scene.bus.connect()
         hung.export([Interface(Handler1.interface, methods: [
             Method(Handler1.didReceive) { _, _ in
                 try await Task.sleep(for: .seconds(60))
@@ -183,7 +183,7 @@ struct RouterScene {
     @Test func aHandlerSlowerThanTheHandlerTimeoutIsAskedAgain() async throws {
         let scene = try await RouterScene(
             delivery: DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2, handlerTimeoutSeconds: 0.3))
-        let slow = try scene.bus.connect()
+        let slow = try await scene.bus.connect()
         let calls = Inbox<String>()
         let first = Mutex(true)
         slow.export([Interface(Handler1.interface, methods: [
@@ -205,7 +205,7 @@ struct RouterScene {
 
     @Test func aHandlerThatAnswersWithTheWrongSignatureDoesNotAcknowledge() async throws {
         let scene = try await RouterScene()
-        let wrong = try scene.bus.connect()
+        let wrong = try await scene.bus.connect()
         _ = try await wrong.requestName(RouterScene.app)
         let calls = Inbox<String>()
         wrong.export([Interface(Handler1.interface, methods: [
@@ -221,7 +221,7 @@ struct RouterScene {
         try await scene.expectWaiting(1)
         // The app is fixed: the response it never took arrives, once.
         wrong.close()
-        let fixed = try scene.bus.connect()
+        let fixed = try await scene.bus.connect()
         let handler = RecordingHandler(connection: fixed, path: "/org/example/Wrong")
         _ = try await fixed.requestName(RouterScene.app)
         #expect(try await handler.responses.next().requestId == id)
@@ -343,7 +343,7 @@ struct RouterScene {
     /// asked, and its connection (keep it: the handler ends with it).
     func presentingHandler(_ scene: RouterScene, options: [String]) async throws -> (Inbox<String>, Connection) {
         let asked = Inbox<String>()
-        let connection = try scene.bus.connect()
+        let connection = try await scene.bus.connect()
         connection.export([Interface(Handler1.interface, methods: [
             Method(Handler1.didReceive) { _, _ in "dismiss" },
             Method(Handler1.willPresent) { _, json in
@@ -384,7 +384,7 @@ struct RouterScene {
         let mark = scene.bus.directory.appending(path: "started")
         try "[D-BUS Service]\nName=\(RouterScene.app)\nExec=/bin/sh -c 'touch \(mark.path)'\n"
             .write(to: scene.bus.servicesDirectory.appending(path: "\(RouterScene.app).service"), atomically: true, encoding: .utf8)
-        let watcher = try scene.bus.connect()
+        let watcher = try await scene.bus.connect()
         _ = try await watcher.call(destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "ReloadConfig")
         let activatable = try await watcher.call(destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "ListActivatableNames")
         #expect(activatable.first?.as([String].self)?.contains(RouterScene.app) == true)
@@ -397,7 +397,7 @@ struct RouterScene {
     @Test func aShownRequestsBadgeReachesTheDockAndAHandlerWithoutWillPresentChangesNothing() async throws {
         let scene = try await RouterScene()
         _ = try await scene.handler()  // serves DidReceive only
-        let watcher = try scene.bus.connect()
+        let watcher = try await scene.bus.connect()
         let updates = try await watcher.signals(matching: MatchRule(interface: LauncherEntry.interface, member: "Update"))
         try await scene.scene.call("Add", .string(RouterScene.app), .string(Self.withBadgeAndSound))
         let shown = try await scene.server.notifyCalls.next()

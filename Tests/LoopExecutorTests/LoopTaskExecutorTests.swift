@@ -1,12 +1,13 @@
+import DBus
 import Testing
 import TestSupport
-@testable import UsernotedService
+@testable import LoopExecutor
 
-/// The one-thread executor usernoted runs its tasks on (made the default executor only by the
+/// The executor that runs tasks on a loop thread (made the default executor only by the
 /// daemon binary; `UsernotedCommandTests.anIdleDaemonNeverWakes` checks that part).
-@Suite struct SerialTaskExecutorTests {
+@Suite struct LoopTaskExecutorTests {
     @Test func tasksRunOneAtATimeInTheOrderTheyCame() async {
-        let executor = SerialTaskExecutor(name: "test.tasks")
+        let executor = LoopTaskExecutor(loop: LoopThread(name: "test.tasks"))
         let steps = Inbox<String>()
         let tasks = (0..<200).map { number in
             Task(executorPreference: executor) {
@@ -19,7 +20,7 @@ import TestSupport
     }
 
     @Test func aSleepOnItEndsAfterItsDurationAndTheTaskGoesOnOnItsThread() async throws {
-        let executor = SerialTaskExecutor(name: "test.sleeps")
+        let executor = LoopTaskExecutor(loop: LoopThread(name: "test.sleeps"))
         let (slept, place) = try await withDeadline(.seconds(5), "the sleeping task") {
             try await Task(executorPreference: executor) {
                 let start = ContinuousClock.now
@@ -32,15 +33,15 @@ import TestSupport
     }
 
     @Test func aSleepTooLongToCountWaitsForeverAndEndsWhenCancelled() async throws {
-        let executor = SerialTaskExecutor(name: "test.forever")
+        let executor = LoopTaskExecutor(loop: LoopThread(name: "test.forever"))
         let sleeper = Task(executorPreference: executor) {
             try await Task.sleep(for: .seconds(Int64.max))
         }
         await Task(executorPreference: executor) {}.value  // runs after the sleeper's first job: it sleeps
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
-        #expect(SerialTaskExecutor.nanoseconds(.seconds(Int64.max)) == .max)
-        #expect(SerialTaskExecutor.nanoseconds(.milliseconds(-5)) == 0)
-        #expect(SerialTaskExecutor.nanoseconds(.seconds(2) + .nanoseconds(7)) == 2_000_000_007)
+        #expect(LoopTaskExecutor.nanoseconds(.seconds(Int64.max)) == .max)
+        #expect(LoopTaskExecutor.nanoseconds(.milliseconds(-5)) == 0)
+        #expect(LoopTaskExecutor.nanoseconds(.seconds(2) + .nanoseconds(7)) == 2_000_000_007)
     }
 }

@@ -1,0 +1,13 @@
+/// A repeating timer of a ``LoopThread``: stops when cancelled.
+public final class LoopTimer: Sendable {
+    let loop: LoopThread
+    let id: UInt64
+
+    init(loop: LoopThread, id: UInt64) {
+        self.loop = loop
+        self.id = id
+    }
+
+    /// Stops the timer (on the loop; its handler is not called after that).
+    public func cancel() { loop.cancel(id) }
+}
