@@ -21,7 +21,7 @@ public final class Daemon: Sendable {
     private let previews: Mutex<(policy: PrivacyPolicy, locked: Bool)>
     private let systemBusAddress: String?
     /// The scheduler's clock rate: real time, unless a test speeds it up.
-    private let clock: ClockRate
+    private let clock: ScaledClock
     /// The bus subscriptions, once ``subscribe()`` has started them.
     private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
 
@@ -30,7 +30,7 @@ public final class Daemon: Sendable {
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
     public init(
         connection: Connection, store: Store, logger: Logger, config: Config = Config(), scheduler: Scheduler? = nil,
-        clock: ClockRate = .real, systemBusAddress: String? = nil
+        clock: ScaledClock = .real, systemBusAddress: String? = nil
     ) {
         self.connection = connection
         self.store = store

@@ -18,11 +18,11 @@ struct DaemonLaunch {
     private static let processEnvironment = ProcessInfo.processInfo.environment
 
     /// The clock rate from --clock-rate, else $USERNOTED_CLOCK_RATE, else real time.
-    func schedulerClock() throws -> ClockRate {
+    func schedulerClock() throws -> ScaledClock {
         guard let text = clockRate ?? environment["USERNOTED_CLOCK_RATE"] else {
             return .real
         }
-        guard let rate = Double(text), let clock = ClockRate(rate: rate) else {
+        guard let rate = Double(text), let clock = ScaledClock(rate: rate) else {
             throw ValidationError("clock rate '\(text)': give a number above 0 (60 makes a minute pass in a second)")
         }
         return clock

@@ -88,7 +88,7 @@ extension Store {
     }
 
     /// ``saveDelivered(_:unscheduling:)`` queued now, behind every write before it; its result comes later.
-    func queueDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) -> Eventual<Bool> {
+    func queueDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) -> Future<Bool> {
         let record = DeliveredRecord(delivered)  // encoded here, outside the transaction
         return batch.submit { db in
             try record.insertOrReplace(db)

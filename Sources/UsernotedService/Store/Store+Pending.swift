@@ -102,7 +102,7 @@ extension Store {
     }
 
     /// ``savePending(_:limit:)`` queued now, behind every write before it; its result comes later.
-    func queuePending(_ pending: PendingRequest, limit: Int) -> Eventual<Bool> {
+    func queuePending(_ pending: PendingRequest, limit: Int) -> Future<Bool> {
         let record = PendingRecord(pending, json: ModelJSON.encode(pending.request))
         return batch.submit { db in
             let exists = try PendingRecord.exists(app: record.appID, identifier: record.identifier, in: db)

@@ -16,7 +16,7 @@ import UserNotificationsCore
 /// log line, never fatal: one bad row must not take every app's state with it.
 public final class Store: Sendable {
     /// The database, once open.
-    private let database: Eventual<any DatabaseWriter>
+    private let database: Future<any DatabaseWriter>
     /// Every write goes through here: applied in the order submitted, and those of many calls
     /// in flight share a transaction.
     let batch: WriteBatch
@@ -28,14 +28,14 @@ public final class Store: Sendable {
 
     /// Opens (creating and migrating) `state.sqlite` in `directory`; a ``StateDirectoryError`` says why it cannot.
     public convenience init(directory: URL, logger: Logger) throws {
-        self.init(Eventual(.success(try Self.open(directory))), logger: logger)
+        self.init(Future(.success(try Self.open(directory))), logger: logger)
     }
 
     /// The store in `directory`, opened on a thread of its own while the caller goes on (the
     /// daemon connects to the bus meanwhile): reads and writes wait until it is open, and
     /// throw the reason when it could not be.
     public static func opening(directory: URL, logger: Logger) -> Store {
-        let database = Eventual<any DatabaseWriter>()
+        let database = Future<any DatabaseWriter>()
         // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop
         // free meanwhile. Not a global dispatch queue: its first use starts libdispatch's
         // worker pool monitor, which then wakes the process every second for good.
@@ -44,7 +44,7 @@ public final class Store: Sendable {
     }
 
     /// A store on `database`, open or still opening.
-    init(_ database: Eventual<any DatabaseWriter>, logger: Logger) {
+    init(_ database: Future<any DatabaseWriter>, logger: Logger) {
         self.database = database
         // A transaction that did not commit may have changed counts: they are counted again.
         let counts = pendingCounts

@@ -21,13 +21,13 @@ final class WriteBatch: Sendable {
     private struct RolledBack: Error {}
 
     /// The database, once open (writes submitted before wait for it).
-    private let database: Eventual<any DatabaseWriter>
+    private let database: Future<any DatabaseWriter>
     private let onFailedCommit: @Sendable () -> Void
     /// Writes waiting for the next transaction, and the transactions: one written at a time,
     /// and one more right after it when writes came meanwhile.
     private let state = Mutex<(waiting: [Job], transactions: SingleFlight)>(([], SingleFlight()))
 
-    init(_ database: Eventual<any DatabaseWriter>, onFailedCommit: @escaping @Sendable () -> Void = {}) {
+    init(_ database: Future<any DatabaseWriter>, onFailedCommit: @escaping @Sendable () -> Void = {}) {
         self.database = database
         self.onFailedCommit = onFailedCommit
     }
@@ -39,8 +39,8 @@ final class WriteBatch: Sendable {
 
     /// Queues `body` for the next transaction now, behind every write submitted before it;
     /// the result can be awaited later.
-    func submit<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) -> Eventual<T> {
-        let committed = Eventual<T>()
+    func submit<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) -> Future<T> {
+        let committed = Future<T>()
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let job = Job(
             run: { db, shared throws(RolledBack) in

@@ -1,14 +1,14 @@
 import Foundation
 
-/// A ``WakeTimer`` for a scheduler whose clock runs at a ``ClockRate``: asked to wake at a
+/// A ``WakeTimer`` for a scheduler whose clock runs at a ``ScaledClock``: asked to wake at a
 /// scheduler date, it arms the real timer for the real instant at which that date comes.
 public struct ScaledWakeTimer: WakeTimer {
     /// The real timer (a ``WallClockTimer`` in the daemon).
     public let base: any WakeTimer
-    public let clock: ClockRate
+    public let clock: ScaledClock
 
     /// Wraps `base`, converting dates by `clock`.
-    public init(_ base: any WakeTimer, clock: ClockRate) {
+    public init(_ base: any WakeTimer, clock: ScaledClock) {
         self.base = base
         self.clock = clock
     }

@@ -61,7 +61,7 @@ extension StoreTestCase {
     }
 
     @Test func whatIsGivenWhileTheStoreOpensWaitsForItAndIsWrittenInOrder() async throws {
-        let database = Eventual<any DatabaseWriter>()
+        let database = Future<any DatabaseWriter>()
         let store = Store(database, logger: Logger(label: "test"))
         func pending(_ title: String) -> PendingRequest {
             PendingRequest(app: calendar, request: request("P", title: title), fireDate: .distantFuture, addedAt: .now)

@@ -16,7 +16,7 @@ import TestSupport
 
     @Test func writesInFlightAreEachCommittedAndAFailingOneIsRolledBackAlone() async throws {
         let database = try await itemDatabase()
-        let batch = WriteBatch(Eventual(.success(database)))
+        let batch = WriteBatch(Future(.success(database)))
         let results = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             for n in 0..<50 {
                 group.addTask {
@@ -41,7 +41,7 @@ import TestSupport
     @Test func aLoneWriteThatFailsIsRolledBackAndItsCallerGetsItsOwnError() async throws {
         let database = try await itemDatabase()
         let rollbacks = Inbox<Void>()
-        let batch = WriteBatch(Eventual(.success(database))) { rollbacks.put(()) }
+        let batch = WriteBatch(Future(.success(database))) { rollbacks.put(()) }
         await #expect(throws: TestSupportError.self) {
             try await batch.write { db in
                 try db.execute(sql: "INSERT INTO item (n) VALUES (1)")

@@ -9,7 +9,7 @@ import TestSupport
 
     @Test func armsTheRealTimerForTheRealInstant() throws {
         let base = SchedulerTests.RecordingTimer()
-        let timer = ScaledWakeTimer(base, clock: try #require(ClockRate(rate: 60, origin: origin)))
+        let timer = ScaledWakeTimer(base, clock: try #require(ScaledClock(rate: 60, origin: origin)))
         timer.arm(at: origin.addingTimeInterval(120))  // two minutes of scheduler time
         #expect(base.date == origin.addingTimeInterval(2))  // two real seconds
         timer.arm(at: nil)
@@ -26,7 +26,7 @@ import TestSupport
     /// With the real timerfd: a repeat 60 s of scheduler time away wakes within about a real second.
     @Test func aMinuteAtRateSixtyWakesTheRealTimerInASecond() async throws {
         let wakes = Inbox<Date>()
-        let clock = try #require(ClockRate(rate: 60))
+        let clock = try #require(ScaledClock(rate: 60))
         let timer = ScaledWakeTimer(WallClockTimer { wakes.put(Date()) }, clock: clock)
         let due = clock.now().addingTimeInterval(60)
         timer.arm(at: due)

@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// A result that arrives later, once: a write's, when its transaction is committed; the
-/// store's database, when it is open.
-final class Eventual<T: Sendable>: Sendable {
+/// A future: a result that arrives later, once (a write's, when its transaction is
+/// committed; the store's database, when it is open), awaited or called back.
+final class Future<T: Sendable>: Sendable {
     private let state: Mutex<(result: Result<T, any Error>?, waiters: [@Sendable (Result<T, any Error>) -> Void])>
 
     /// A result still to come, or `result` when it is already known.

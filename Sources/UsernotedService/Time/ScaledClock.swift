@@ -4,14 +4,14 @@ import Foundation
 /// test aid (`usernoted --clock-rate`) that lets a repeating request's 60 s pass in one
 /// real second. Triggers keep their rules, a repeat still needs 60 s of this clock's time.
 /// At rate 1 it is the real clock.
-public struct ClockRate: Sendable, Equatable {
+public struct ScaledClock: Sendable, Equatable {
     /// How many seconds of scheduler time pass in one real second.
     public let rate: Double
     /// The instant at which scheduler time and real time agree.
     public let origin: Date
 
     /// The real clock.
-    public static let real = ClockRate(unchecked: 1, origin: Date(timeIntervalSince1970: 0))
+    public static let real = ScaledClock(unchecked: 1, origin: Date(timeIntervalSince1970: 0))
 
     /// A clock running `rate` times as fast as real time from `origin` (now, by default);
     /// nil unless `rate` is a finite number above 0.
