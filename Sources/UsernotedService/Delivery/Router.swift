@@ -188,7 +188,8 @@ public actor Router {
     private func drain(_ app: AppID) async {
         guard deliveries[app, default: Delivery()].drainStarted() else { return }
         while let (seq, response, json) = await nextInOutbox(of: app) {
-            let target = handlers[app]?.target ?? .application(app)
+            // A GLib notification's response goes to the app's GLib action, whatever handler it has.
+            let target = GLibNotification.activation(for: response) != nil ? .application(app) : handlers[app]?.target ?? .application(app)
             if case .application = target { await watchAppName(app) }
             let age = now().timeIntervalSince(response.date)
             if age > policy.maxAgeSeconds {
@@ -252,7 +253,7 @@ public actor Router {
             return try await ExecHandler.deliver(
                 response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))
         case .application:
-            return try await ApplicationActivation.deliver(response, over: connection)
+            return try await ApplicationActivation.deliver(response, over: connection, logger: logger)
         }
     }
 
