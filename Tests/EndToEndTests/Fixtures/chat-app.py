@@ -9,6 +9,7 @@ service (by D-Bus activation), "reply <target> <pid>", "open <pid>", "activate <
   chat-app.py APP_ID LOG send [ID]     send the notification ID (msg-1) with a Reply button
                                        (app.reply, target "anna") and app.open as its default
                                        action, then exit
+  chat-app.py APP_ID LOG withdraw [ID] take the notification ID (msg-1) back, then exit
   chat-app.py APP_ID LOG --gapplication-service   what the D-Bus .service file runs
 """
 import os
@@ -27,7 +28,7 @@ def log(line):
         f.write(f"{line} {os.getpid()}\n")
 
 
-app = Gio.Application(application_id=app_id, flags=Gio.ApplicationFlags.DEFAULT_FLAGS)
+app = Gio.Application(application_id=app_id, flags=Gio.ApplicationFlags.FLAGS_NONE)
 
 
 def on_reply(action, parameter):
@@ -50,6 +51,11 @@ def on_startup(application):
 
 
 def on_activate(application):
+    notification_id = sys.argv[4] if len(sys.argv) > 4 else "msg-1"
+    if mode == "withdraw":
+        application.withdraw_notification(notification_id)
+        log("withdrew")
+        return
     if mode != "send":
         log("activate")
         return
@@ -57,7 +63,7 @@ def on_activate(application):
     notification.set_body("Are you coming?")
     notification.add_button_with_target("Reply", "app.reply", GLib.Variant("s", "anna"))
     notification.set_default_action("app.open")
-    application.send_notification(sys.argv[4] if len(sys.argv) > 4 else "msg-1", notification)
+    application.send_notification(notification_id, notification)
     log("sent")
 
 
