@@ -7,8 +7,8 @@ import UserNotificationsCore
 
 /// Routes each response to its app: the `Response` signal for observers, and the app's
 /// handler — `Handler1.DidReceive` on the bus, an exec handler, or for an app that
-/// registered neither, `org.freedesktop.Application.ActivateAction` — which acknowledges by
-/// answering. A response waits in the store's outbox until acknowledged, across restarts:
+/// registered neither (and for every GLib notification), `org.freedesktop.Application` —
+/// which acknowledges by answering. A response waits in the store's outbox until acknowledged, across restarts:
 /// retried with backoff while the handler fails, delivered as soon as a handler that is
 /// away comes back, dropped (with a log line) only when older than the policy's age.
 /// Each app's responses go in order; one app's slow handler never holds up another's.
