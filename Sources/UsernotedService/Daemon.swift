@@ -17,6 +17,8 @@ public final class Daemon: Sendable {
     /// Who may act for which app id.
     public let callers: CallerCheck
     private let logger: Logger
+    /// Whether `org.gtk.Notifications` is served (read at start).
+    private let gtk: GtkPolicy
     /// The privacy policy in force and the session's lock state, which together decide whether previews hide.
     private let previews: Mutex<(policy: PrivacyPolicy, locked: Bool)>
     private let systemBusAddress: String?
@@ -35,6 +37,7 @@ public final class Daemon: Sendable {
         self.connection = connection
         self.store = store
         self.logger = logger
+        gtk = config.gtk
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         self.clock = clock
@@ -87,6 +90,13 @@ public final class Daemon: Sendable {
             let owner = (try? await connection.nameOwner(Center1.busName)) ?? nil
             throw DBusError(.failed, "\(Center1.busName) is already owned by \(owner ?? "another connection"): another usernoted is running")
         }
+        var gtkWatch: Task<Void, Never>?
+        if gtk.serve == .auto {
+            gtkWatch = try await GtkNotificationsInterface.serve(center: center, callers: callers, on: connection, logger: logger)
+        } else {
+            logger.info("not serving org.gtk.Notifications ([gtk] serve = \"never\")")
+        }
+        defer { gtkWatch?.cancel() }
         let (store, bridge, center, router, scheduler) = (store, bridge, center, router, scheduler)
         let tasks = [
             Task { await router.run() },

@@ -17,7 +17,8 @@ struct ServiceScene {
     /// Starts the daemon on `bus` (a new private one by default), with its state in a new directory.
     init(
         bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(),
-        privacy: PrivacyPolicy = PrivacyPolicy(), text: TextPolicy = TextPolicy(), systemBusAddress: String? = nil,
+        privacy: PrivacyPolicy = PrivacyPolicy(), text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy(),
+        systemBusAddress: String? = nil,
         logger: Logger = Logger(label: "test"), now: (@Sendable () -> Date)? = nil
     ) async throws {
         self.bus = try bus ?? PrivateBus()
@@ -29,7 +30,7 @@ struct ServiceScene {
         let store = Store.opening(directory: bus.directory.appending(path: "state"), logger: logger)
         let daemon = Daemon(
             connection: connection, store: store, logger: logger,
-            config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text),
+            config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text, gtk: gtk),
             scheduler: now.map { Scheduler(store: store, logger: logger, now: $0) }, systemBusAddress: systemBusAddress)
         self.daemon = daemon
         daemon.subscribe()

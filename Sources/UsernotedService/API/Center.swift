@@ -73,14 +73,19 @@ public actor Center {
     /// screen or in pending, the write queued); the continuation waits for the server and the disk,
     /// and returns the request's identifier (generated when the request has none). The same
     /// identifier replaces what is pending and, when it fires, what is on screen. Attachments
-    /// must be in `attachmentsWithin` when given (a sandboxed app's own directory).
-    public func add(_ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil) async throws(CenterError) -> Continuation<String> {
+    /// must be in `attachmentsWithin` when given (a sandboxed app's own directory). A request
+    /// whose buttons come with it (a GLib notification's) passes them as `category`: it is
+    /// shown and kept with the notification, not registered for the app.
+    public func add(
+        _ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil, category given: NotificationCategory? = nil
+    ) async throws(CenterError) -> Continuation<String> {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
+            do throws(ModelError) { try given?.validate(limits: limits) } catch { throw error.rooted(at: "buttons (as a category; actions[i] is buttons[i])") }
             try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes, within: attachmentsWithin)
         }
-        let category = try category(request.content.categoryIdentifier, of: app)
+        let category = if let given { given } else { try category(request.content.categoryIdentifier, of: app) }
         guard let trigger = request.trigger else {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
             guard rate.take(for: app) else {

@@ -1,14 +1,27 @@
 import DBus
+import Logging
 import UserNotificationsCore
 
-/// `org.freedesktop.Application.ActivateAction`, the way GApplication apps take actions:
-/// the response's action identifier is the action name (`default` for a click on the
-/// body), its parameter the response JSON, and the platform data carries the activation
-/// token for the app to raise its window with.
+/// `org.freedesktop.Application`, the way GApplication apps take actions. A response to a
+/// GLib notification (`org.gtk.Notifications`) calls what GNOME Shell calls: the button's
+/// action without its `app.` prefix with the button's target as the parameter, the default
+/// action for a click on the body, or `Activate` when there is none (see ``GLibNotification``).
+/// Any other response calls `ActivateAction` with its action identifier as the action name
+/// (`default` for a click on the body) and the response JSON as the parameter. The platform
+/// data carries the activation token for the app to raise its window with.
 enum ApplicationActivation {
     static let interface = "org.freedesktop.Application"
     static let activateAction = MethodDeclaration<String, [Value], [String: Value], NoReply>(
         "ActivateAction", in: "action_name", "parameter", "platform_data")
+    static let activate = MethodDeclaration<[String: Value], NoReply>("Activate", in: "platform_data")
+
+    /// The call that takes a response to the app.
+    enum Call: Hashable {
+        case activateAction(name: String, parameter: [Value], platformData: [String: Value])
+        case activate(platformData: [String: Value])
+        /// Nothing can be called, for the reason given; the response is logged and dropped.
+        case none(reason: String)
+    }
 
     /// The object path GApplication derives from an app id: `org.example.Calendar` → `/org/example/Calendar`.
     static func path(of app: AppID) -> ObjectPath {
@@ -18,22 +31,41 @@ enum ApplicationActivation {
         return (try? ObjectPath("/" + elements.joined(separator: "/"))) ?? "/"
     }
 
-    /// The arguments of `ActivateAction(s action_name, av parameter, a{sv} platform_data)`.
-    static func arguments(for response: NotificationResponse) -> (String, [Value], [String: Value]) {
+    /// The call for `response`.
+    static func call(for response: NotificationResponse) -> Call {
         var platformData: [String: Value] = [:]
         if let token = response.activationToken {
             platformData["activation-token"] = .string(token)
             platformData["desktop-startup-id"] = .string(token)
         }
-        return (response.actionIdentifier, [.string(ModelJSON.encode(response))], platformData)
+        switch GLibNotification.activation(for: response) {
+        case nil:
+            return .activateAction(
+                name: response.actionIdentifier, parameter: [.string(ModelJSON.encode(response))], platformData: platformData)
+        case .action(let name, let target)?:
+            return .activateAction(name: name, parameter: target.map { [$0] } ?? [], platformData: platformData)
+        case .activate?:
+            return .activate(platformData: platformData)
+        case .unsupported(let action)?:
+            return .none(reason: "'\(action)' is not an app action (app.…), so there is nothing to activate (GNOME Shell drops it too)")
+        }
     }
 
-    /// Asks the app to take the response's action; returning is the acknowledgement.
-    static func deliver(_ response: NotificationResponse, over connection: Connection) async throws -> String {
-        let (action, parameter, platformData) = arguments(for: response)
-        try await connection.call(
-            activateAction, destination: response.appId.rawValue, path: path(of: response.appId), interface: interface,
-            action, parameter, platformData, timeout: .seconds(25))
+    /// Makes the call for `response`; returning is the acknowledgement.
+    static func deliver(_ response: NotificationResponse, over connection: Connection, logger: Logger) async throws -> String {
+        let (destination, path) = (response.appId.rawValue, path(of: response.appId))
+        switch call(for: response) {
+        case .activateAction(let name, let parameter, let platformData):
+            try await connection.call(
+                activateAction, destination: destination, path: path, interface: interface,
+                name, parameter, platformData, timeout: .seconds(25))
+        case .activate(let platformData):
+            try await connection.call(
+                activate, destination: destination, path: path, interface: interface, platformData, timeout: .seconds(25))
+        case .none(let reason):
+            logger.warning("dropping a response", metadata: [
+                "app": "\(response.appId)", "request": "\(response.requestId)", "reason": "\(reason)"])
+        }
         return ""
     }
 }

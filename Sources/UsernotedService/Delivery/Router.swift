@@ -7,8 +7,8 @@ import UserNotificationsCore
 
 /// Routes each response to its app: the `Response` signal for observers, and the app's
 /// handler — `Handler1.DidReceive` on the bus, an exec handler, or for an app that
-/// registered neither, `org.freedesktop.Application.ActivateAction` — which acknowledges by
-/// answering. A response waits in the store's outbox until acknowledged, across restarts:
+/// registered neither (and for every GLib notification), `org.freedesktop.Application` —
+/// which acknowledges by answering. A response waits in the store's outbox until acknowledged, across restarts:
 /// retried with backoff while the handler fails, delivered as soon as a handler that is
 /// away comes back, dropped (with a log line) only when older than the policy's age.
 /// Each app's responses go in order; one app's slow handler never holds up another's.
@@ -188,7 +188,8 @@ public actor Router {
     private func drain(_ app: AppID) async {
         guard deliveries[app, default: Delivery()].drainStarted() else { return }
         while let (seq, response, json) = await nextInOutbox(of: app) {
-            let target = handlers[app]?.target ?? .application(app)
+            // A GLib notification's response goes to the app's GLib action, whatever handler it has.
+            let target = GLibNotification.activation(for: response) != nil ? .application(app) : handlers[app]?.target ?? .application(app)
             if case .application = target { await watchAppName(app) }
             let age = now().timeIntervalSince(response.date)
             if age > policy.maxAgeSeconds {
@@ -252,7 +253,7 @@ public actor Router {
             return try await ExecHandler.deliver(
                 response, argv: argv, timeout: .milliseconds(Int64(policy.execTimeoutSeconds * 1000)))
         case .application:
-            return try await ApplicationActivation.deliver(response, over: connection)
+            return try await ApplicationActivation.deliver(response, over: connection, logger: logger)
         }
     }
 

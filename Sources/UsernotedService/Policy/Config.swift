@@ -4,7 +4,7 @@ import UserNotificationsCore
 
 /// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``), the
 /// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
-/// and the `[text]` table (see ``TextPolicy``), every key optional. A missing file means the
+/// the `[text]` table (see ``TextPolicy``) and the `[gtk]` table (see ``GtkPolicy``), every key optional. A missing file means the
 /// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
 /// a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
@@ -16,16 +16,19 @@ public struct Config: Sendable, Hashable, Decodable {
     public var privacy: PrivacyPolicy
     /// How typed replies are collected without inline reply.
     public var text: TextPolicy
+    /// Whether GLib apps' notifications are served.
+    public var gtk: GtkPolicy
 
     /// The defaults.
     public init(
         limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy(),
-        text: TextPolicy = TextPolicy()
+        text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy()
     ) {
         self.limits = limits
         self.delivery = delivery
         self.privacy = privacy
         self.text = text
+        self.gtk = gtk
     }
 
     /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`.
@@ -75,7 +78,7 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -84,6 +87,7 @@ public struct Config: Sendable, Hashable, Decodable {
         delivery = try c.decodeIfPresent(DeliveryPolicy.self, forKey: .delivery) ?? DeliveryPolicy()
         privacy = try c.decodeIfPresent(PrivacyPolicy.self, forKey: .privacy) ?? PrivacyPolicy()
         text = try c.decodeIfPresent(TextPolicy.self, forKey: .text) ?? TextPolicy()
+        gtk = try c.decodeIfPresent(GtkPolicy.self, forKey: .gtk) ?? GtkPolicy()
     }
 }
 

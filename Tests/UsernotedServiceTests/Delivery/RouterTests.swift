@@ -19,15 +19,15 @@ struct RouterScene {
     init(
         delivery: DeliveryPolicy = DeliveryPolicy(firstRetrySeconds: 0.05, maxRetrySeconds: 0.2),
         capabilities: [String] = ["actions", "body"], logind: FakeLogind? = nil, text: TextPolicy = TextPolicy(),
-        log: LogRecorder = LogRecorder(), clock: SchedulerTests.TestClock? = nil
+        log: LogRecorder = LogRecorder(), clock: SchedulerTests.TestClock? = nil, bus: PrivateBus? = nil, gtk: GtkPolicy = GtkPolicy()
     ) async throws {
-        let bus = try PrivateBus()
+        let bus = try bus ?? PrivateBus()
         self.bus = bus
         server = try await FakeNotificationServer(bus: bus, capabilities: capabilities)
         var now: (@Sendable () -> Date)?
         if let clock { now = { clock.now } }
         scene = try await ServiceScene(
-            bus: bus, delivery: delivery, text: text, systemBusAddress: logind?.bus.address, logger: log.logger(), now: now)
+            bus: bus, delivery: delivery, text: text, gtk: gtk, systemBusAddress: logind?.bus.address, logger: log.logger(), now: now)
     }
 
     /// Posts a notification and has the user click it; returns its request id.

@@ -38,16 +38,19 @@ import UserNotificationsCore
         #expect(other.delivery == DeliveryPolicy(firstRetrySeconds: 0.5, maxAgeSeconds: 3600))  // whole numbers are seconds too
         let timeouts = try load("[delivery]\nhandlerTimeoutSeconds = 2\nexecTimeoutSeconds = 0.5")
         #expect(timeouts.delivery == DeliveryPolicy(execTimeoutSeconds: 0.5, handlerTimeoutSeconds: 2))
+        #expect(try load("[gtk]\nserve = \"never\"").gtk.serve == .never)
+        #expect(timeouts.gtk.serve == .auto)
     }
 
     @Test func mistakesNameTheFileAndTheKey() throws {
-        #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: limits, delivery, privacy, text") == true)
+        #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: limits, delivery, privacy, text, gtk") == true)
         let typo = try #require(problem("[limits]\npendingPerAp = 1"))
         #expect(typo.contains("config.toml: "))
         #expect(typo.contains("unknown field 'pendingPerAp'") && typo.contains("did you mean 'pendingPerApp'?"))
         #expect(problem("[limits]\npostsPerSecond = -1")?.contains("limits.postsPerSecond: must not be negative") == true)
         #expect(problem("[limits\n")?.contains("not valid TOML") == true)
         #expect(problem("[privacy]\nhidePreviews = \"sometimes\"")?.contains(#"privacy.hidePreviews: "sometimes" is not one of "whenLocked", "always", "never""#) == true)
+        #expect(problem("[gtk]\nserve = \"always\"")?.contains(#"gtk.serve: "always" is not one of "auto", "never""#) == true)
         #expect(problem("[limits]\npendingPerApp = \"many\"")?.contains("limits.pendingPerApp: has the wrong type") == true)
         #expect(problem("[delivery]\nmaxAgeSeconds = 0")?.contains("delivery.maxAgeSeconds: must be a positive number of seconds") == true)
         #expect(problem("[delivery]\nmaxAgeSeconds = \"a week\"")?.contains("delivery.maxAgeSeconds: must be a positive number of seconds") == true)

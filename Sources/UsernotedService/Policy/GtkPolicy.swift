@@ -1,0 +1,29 @@
+import Foundation
+
+/// Whether usernoted serves `org.gtk.Notifications` for GLib apps: the `[gtk]` table of config.toml.
+public struct GtkPolicy: Sendable, Hashable, Decodable {
+    /// `serve`: `auto` (the default: take the name when nobody owns it, leave it to GNOME Shell
+    /// or any other owner) or `never`.
+    public enum Serve: String, Sendable, Hashable, Decodable, CaseIterable {
+        case auto, never
+    }
+
+    public var serve: Serve
+
+    public init(serve: Serve = .auto) { self.serve = serve }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case serve }
+
+    public init(from decoder: any Decoder) throws {
+        try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "gtk")
+        guard let text = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .serve) else {
+            serve = .auto
+            return
+        }
+        guard let value = Serve(rawValue: text) else {
+            let known = Serve.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ConfigError(file: URL(filePath: "/"), problem: "gtk.serve: \"\(text)\" is not one of \(known)")
+        }
+        serve = value
+    }
+}
