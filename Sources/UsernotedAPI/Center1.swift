@@ -29,6 +29,10 @@ public enum Center1 {
     public static let respondPrimary = MethodDeclaration<String, PrimaryResponse>(
         "RespondPrimary", in: "app_id", out: "app_id", "request_id", "action_id")
     public static let setBadge = MethodDeclaration<String, Int32, NoReply>("SetBadge", in: "app_id", "count")
+    /// The user's settings of the app as JSON; an empty app id: every known app's, keyed by app id.
+    public static let getSettings = MethodDeclaration<String, String>("GetSettings", in: "app_id", out: "json")
+    /// Changes the fields of the app's settings that the JSON gives; for the user's own programs only.
+    public static let setSettings = MethodDeclaration<String, String, NoReply>("SetSettings", in: "app_id", "settings_json")
     /// The caller's connection gets the app's `Response` signals from now on; an empty app id: every app's.
     public static let subscribe = MethodDeclaration<String, NoReply>("Subscribe", in: "app_id")
     /// Ends a subscription made with ``subscribe`` (an empty app id: the one to every app).

@@ -95,6 +95,15 @@ enum CenterInterface {
                 method(Center1.setBadge) { _, app, count in
                     try await center.setBadge(app, count: Int(count))
                 },
+                Method(Center1.getSettings) { call, named in
+                    guard let app = try await everyAppOrOne(named, of: call.sender) else {
+                        return ModelJSON.encode(await center.allSettings())
+                    }
+                    return ModelJSON.encode(await center.settings(of: app))
+                },
+                Method(Center1.setSettings) { call, named, json in
+                    try await center.setSettings(try await callers.user(named, of: call.sender), json: json)
+                },
                 Method(Center1.subscribe) { call, named in
                     try await subscribers.subscribe(call.sender, to: try await everyAppOrOne(named, of: call.sender))
                 },
