@@ -49,7 +49,7 @@ public struct AppSettings: Sendable, Hashable, Encodable {
     }
 
     /// A change of some fields, as `SetSettings` takes it: the fields it leaves out stay.
-    public struct Update: Sendable, Hashable, Decodable {
+    public struct Update: Sendable, Hashable, Codable {
         public var authorizationStatus: AuthorizationStatus?
         public var alert, sound, badge, lockScreen, timeSensitive, criticalAlert: Bool?
         public var showPreviews: ShowPreviews?
@@ -101,6 +101,9 @@ extension ModelJSON {
     public static func decodeSettings(_ json: String) throws(ModelError) -> AppSettings {
         AppSettings().applying(try decodeSettingsUpdate(json))
     }
+
+    /// Encodes an update: only the fields it gives.
+    public static func encode(_ update: AppSettings.Update) -> String { encodeValue(update) }
 
     /// Encodes settings, every field.
     public static func encode(_ settings: AppSettings) -> String { encodeValue(settings) }
