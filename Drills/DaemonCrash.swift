@@ -40,7 +40,7 @@ struct DaemonCrash {
 
         // The user declines `waiting` of them; the responses wait in the outbox (the Response
         // signal says each is recorded).
-        let responses = try await rig.center.signals("Response")
+        let responses = try await rig.center.subscribeToResponses(of: Self.app)
         for notification in shown.prefix(waiting) {
             try await server.emitActionInvoked(id: notification.id, key: "DECLINE_ACTION")
         }

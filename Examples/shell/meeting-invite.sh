@@ -1,6 +1,7 @@
 #!/bin/sh
-# The meeting invitation from a shell, with nothing but dbus-send, dbus-monitor and an exec
-# handler (on-response.sh, next to this script). Needs usernoted on the session bus.
+# The meeting invitation from a shell, with nothing but dbus-send, usernotectl wait and an
+# exec handler (on-response.sh, next to this script). Needs usernoted on the session bus and
+# usernotectl on PATH.
 #
 #   sh Examples/shell/meeting-invite.sh
 #
@@ -30,43 +31,30 @@ center SetCategories string:'[{"identifier": "MEETING_INVITATION", "options": ["
 #    until the handler exits with status 0.
 center SetExecHandler "array:string:$here/on-response.sh,$answers" > /dev/null
 
-# 3. Watch the Response signals (meant for observers) before posting, so none is missed.
-#    dbus-monitor writes into a FIFO that this script reads from descriptor 3.
+# 3. Wait for the answer. usernoted sends the Response signal only to connections subscribed
+#    to the app, and a dbus-send call leaves the bus when it returns, so usernotectl wait does
+#    it: started before posting, so no answer is missed, for a request identifier chosen here.
+#    It says on standard error once it waits (subscribed); this script reads that from a FIFO.
+request=invite-$(date +%s)-$$
 work=$(mktemp -d)
-trap 'kill "${monitor-}" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'if [ -n "${waiter-}" ]; then kill "$waiter" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-mkfifo "$work/signals"
-dbus-monitor --session "type='signal',interface='io.github.usernoted.Center1',member='Response'" > "$work/signals" &
-monitor=$!
-exec 3< "$work/signals"
-# It is watching once the bus tells it that it gave up its own name (it became a monitor).
+mkfifo "$work/status"
+usernotectl wait --app "$app" --request "$request" > "$work/answer" 2> "$work/status" &
+waiter=$!
+exec 3< "$work/status"
 while IFS= read -r line <&3; do
-    case $line in *member=NameLost*) break ;; esac
+    case $line in *"waiting for a response"*) break ;; esac
 done
 
-# 4. The invitation, with the meeting and the user in userInfo; the reply is its request id.
-request=$(center Add string:'{"content": {"title": "Weekly Staff Meeting", "body": "Every Tuesday at 2pm",
-    "categoryIdentifier": "MEETING_INVITATION", "userInfo": {"MEETING_ID": "123456789", "USER_ID": "ABCD1234"}}}' |
-    tr -d ' ')
+# 4. The invitation, with the meeting and the user in userInfo.
+center Add string:'{"identifier": "'"$request"'", "content": {"title": "Weekly Staff Meeting",
+    "body": "Every Tuesday at 2pm", "categoryIdentifier": "MEETING_INVITATION",
+    "userInfo": {"MEETING_ID": "123456789", "USER_ID": "ABCD1234"}}}' > /dev/null
 echo "Invitation $request posted: accept, decline or close it"
 
-# 5. Response(app_id, request_id, action_id, user_text, response_json): dbus-monitor prints a
-#    "signal …" line, then one '   string "…"' line per argument. Print our request's action.
-while IFS= read -r line <&3; do
-    case $line in
-        signal*) n=0 ;;
-        '   string "'*)
-            n=$((n + 1))
-            value=${line#'   string "'}
-            value=${value%'"'}
-            case $n in
-                1) signal_app=$value ;;
-                2) signal_request=$value ;;
-                3) if [ "$signal_app" = "$app" ] && [ "$signal_request" = "$request" ]; then
-                       echo "The user chose $value"
-                       break
-                   fi ;;
-            esac ;;
-    esac
-done
+# 5. usernotectl wait prints the action the user chose, and ends.
+wait "$waiter"
+waiter=
+echo "The user chose $(cat "$work/answer")"

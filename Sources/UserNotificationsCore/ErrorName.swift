@@ -19,4 +19,6 @@ public enum ErrorName: String, Sendable, Hashable, Codable, CaseIterable {
     case storageFailed = "StorageFailed"
     /// An app's handler has no delegate to answer (the client library's answer to the daemon).
     case noDelegate = "NoDelegate"
+    /// The user does not allow the app's notifications (its settings say `denied`).
+    case notAuthorized = "NotAuthorized"
 }

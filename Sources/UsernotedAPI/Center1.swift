@@ -29,12 +29,21 @@ public enum Center1 {
     public static let respondPrimary = MethodDeclaration<String, PrimaryResponse>(
         "RespondPrimary", in: "app_id", out: "app_id", "request_id", "action_id")
     public static let setBadge = MethodDeclaration<String, Int32, NoReply>("SetBadge", in: "app_id", "count")
+    /// The user's settings of the app as JSON; an empty app id: every known app's, keyed by app id.
+    public static let getSettings = MethodDeclaration<String, String>("GetSettings", in: "app_id", out: "json")
+    /// Changes the fields of the app's settings that the JSON gives; for the user's own programs only.
+    public static let setSettings = MethodDeclaration<String, String, NoReply>("SetSettings", in: "app_id", "settings_json")
+    /// The caller's connection gets the app's `Response` signals from now on; an empty app id: every app's.
+    public static let subscribe = MethodDeclaration<String, NoReply>("Subscribe", in: "app_id")
+    /// Ends a subscription made with ``subscribe`` (an empty app id: the one to every app).
+    public static let unsubscribe = MethodDeclaration<String, NoReply>("Unsubscribe", in: "app_id")
 
-    /// Sent for every response, to observers; the reliable path is ``Handler1/didReceive``.
+    /// Sent for every response, to each connection subscribed to its app alone (never
+    /// broadcast); the reliable path is ``Handler1/didReceive``.
     public static let response = SignalDeclaration<String, String, String, String, String>(
         "Response", "app_id", "request_id", "action_id", "user_text", "response_json")
 
-    /// A match rule for `Response` signals from usernoted: all, or those of one app (and request).
+    /// A match rule for the `Response` signals a subscriber gets: all, or those of one app (and request).
     public static func responses(of app: String?, request: String? = nil) -> MatchRule {
         var arguments: [Int: String] = [:]
         if let app { arguments[0] = app }
@@ -47,5 +56,14 @@ extension Proxy {
     /// usernoted's `Center1` as an app reaches it on `connection`.
     public static func usernotedCenter(on connection: Connection) -> Proxy {
         Proxy(connection: connection, destination: Center1.busName, path: Center1.path, interface: Center1.interface)
+    }
+
+    /// `Response` signals of `app` (empty: of every app, which only the user's unsandboxed
+    /// programs may ask for), from the moment this returns: the match rule, then `Subscribe`.
+    /// The subscription ends with the connection (or the daemon: subscribe again when it restarts).
+    public func subscribeToResponses(of app: String, request: String? = nil) async throws -> AsyncStream<Message> {
+        let signals = try await connection.signals(matching: Center1.responses(of: app.isEmpty ? nil : app, request: request))
+        try await call(Center1.subscribe, app)
+        return signals
     }
 }

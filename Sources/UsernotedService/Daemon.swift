@@ -16,6 +16,8 @@ public final class Daemon: Sendable {
     public let router: Router
     /// Who may act for which app id.
     public let callers: CallerCheck
+    /// Who gets the `Response` signal.
+    public let subscribers: ResponseSubscribers
     private let logger: Logger
     /// Whether `org.gtk.Notifications` is served (read at start).
     private let gtk: GtkPolicy
@@ -45,22 +47,24 @@ public final class Daemon: Sendable {
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
         center = Center(bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits)
         let scheduler = self.scheduler
+        subscribers = ResponseSubscribers(connection: connection, logger: logger)
         router = Router(
-            connection: connection, bridge: bridge, center: center, store: store, policy: config.delivery,
+            connection: connection, bridge: bridge, center: center, store: store, subscribers: subscribers, policy: config.delivery,
             text: config.text, logger: logger, now: { scheduler.now() })
         callers = CallerCheck(connection: connection)
     }
 
-    /// Starts the bus subscriptions of the bridge and the caller check (once; ``run()`` starts
+    /// Starts the bus subscriptions of the bridge, the caller check and the response subscribers (once; ``run()`` starts
     /// them when nothing did before), so that their round trips overlap what comes before the run.
     @discardableResult
     public func subscribe() -> Task<Void, any Error> {
         subscriptions.withLock { started in
             if let started { return started }
-            let task = Task { [bridge, callers] in
+            let task = Task { [bridge, callers, subscribers] in
                 async let bridgeStarted: Void = bridge.start()
                 async let callersStarted: Void = callers.start()
-                _ = try await (bridgeStarted, callersStarted)
+                async let subscribersStarted: Void = subscribers.start()
+                _ = try await (bridgeStarted, callersStarted, subscribersStarted)
             }
             started = task
             return task
@@ -82,7 +86,7 @@ public final class Daemon: Sendable {
         } onCancel: {
             subscribed.cancel()
         }
-        connection.export([CenterInterface.make(center: center, router: router, callers: callers)], at: Center1.path)
+        connection.export([CenterInterface.make(center: center, router: router, callers: callers, subscribers: subscribers)], at: Center1.path)
         switch try await connection.requestName(Center1.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving", metadata: ["name": .string(Center1.busName), "unique": .string(connection.uniqueName)])

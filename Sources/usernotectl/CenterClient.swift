@@ -26,16 +26,4 @@ struct CenterClient: Sendable {
         case let .add(json): try await self.call(Center1.add, for: app, json)
         }
     }
-
-    /// `Response` signals, all or those of one app (and request), matched by the bus on `arg0` (`arg1`).
-    func responses(of app: AppID?, request: String? = nil) async throws -> AsyncStream<Message> {
-        try await proxy.connection.signals(matching: Center1.responses(of: app?.rawValue, request: request))
-    }
-
-    /// Whether the daemon currently owns its bus name.
-    func isRunning() async throws -> Bool {
-        let reply = try await proxy.connection.call(
-            destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "NameHasOwner", [.string(Center1.busName)])
-        return reply.first?.as(Bool.self) ?? false
-    }
 }

@@ -9,8 +9,8 @@ struct Monitor: AsyncParsableCommand {
         abstract: "Print each response, one per line, until interrupted.",
         discussion: """
             Text: app id, request id, action identifier and the typed text, tab-separated; with --json, \
-            the response JSON. Watches the Response signal: for observing and scripts, not the reliable \
-            path (that is a handler).
+            the response JSON. Subscribes to the Response signal (again whenever usernoted restarts): for \
+            observing and scripts, not the reliable path (that is a handler).
 
             \(ExitStatus.help())
             """)
@@ -30,14 +30,13 @@ struct Monitor: AsyncParsableCommand {
 
     func run() async throws {
         try await bus.withCenter { center in
-            let responses = try await center.responses(of: app)
-            if try await !center.isRunning() {
+            let subscription = try await ResponseSubscription.start(center, of: app)
+            if !subscription.daemonWasRunning {
                 StandardStreams.writeError("usernotectl: usernoted is not running yet; waiting for it (\(Failure.startHint))")
             }
             StandardStreams.writeError("usernotectl: monitoring responses\(app.map { " of \($0.rawValue)" } ?? "") (Ctrl-C to stop)")
             var received = 0
-            for await message in responses {
-                guard let response = ResponseSignal(message) else { continue }
+            for await response in subscription.responses {
                 StandardStreams.printFlushed(response.line(json: output.json, text: \.monitorLine))
                 received += 1
                 if let count, received >= count { return }

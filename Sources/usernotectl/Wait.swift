@@ -12,7 +12,7 @@ struct Wait: AsyncParsableCommand {
             followed by a tab and the typed text for text-input actions; with --json, the whole response. \
             For scripts: answer=$(usernotectl wait --app org.example.Build --request "$id" --timeout 5m). \
             Start it before the user can answer: responses that came earlier are not replayed. \
-            It watches the Response signal; an app that must never miss one registers a handler.
+            It subscribes to the Response signal; an app that must never miss one registers a handler.
 
             \(ExitStatus.help(.timedOut))
             """)
@@ -40,15 +40,15 @@ struct Wait: AsyncParsableCommand {
     func run() async throws {
         let limit = try timeout.map { try Arguments.seconds($0, option: "--timeout") }
         let response = try await bus.withCenter { center -> ResponseSignal? in
-            let responses = try await center.responses(of: target.app, request: request)
+            let subscription = try await ResponseSubscription.start(center, of: target.app, request: request, quiet: quiet)
             if !quiet {
-                if try await !center.isRunning() {
+                if !subscription.daemonWasRunning {
                     StandardStreams.writeError("usernotectl: usernoted is not running yet; waiting for it (\(Failure.startHint))")
                 }
                 StandardStreams.writeError(
                     "usernotectl: waiting for a response of \(target.app.rawValue)\(request.map { " to \($0)" } ?? "")")
             }
-            return try await Self.first(of: responses, within: limit)
+            return try await Self.first(of: subscription.responses, within: limit)
         }
         guard let response else {
             throw Failure("no response within \(timeout ?? "")", status: .timedOut)
@@ -56,13 +56,11 @@ struct Wait: AsyncParsableCommand {
         StandardStreams.printFlushed(response.line(json: output.json, text: \.answerLine))
     }
 
-    /// The first response signal in `messages`, or nil when `seconds` pass first.
-    static func first(of messages: AsyncStream<Message>, within seconds: Double?) async throws -> ResponseSignal? {
+    /// The first response in `responses`, or nil when `seconds` pass first.
+    static func first(of responses: AsyncStream<ResponseSignal>, within seconds: Double?) async throws -> ResponseSignal? {
         try await withThrowingTaskGroup(of: ResponseSignal?.self) { group in
             group.addTask {
-                for await message in messages {
-                    if let response = ResponseSignal(message) { return response }
-                }
+                for await response in responses { return response }
                 throw DBusError(.disconnected, "the bus connection closed")
             }
             if let seconds {

@@ -14,9 +14,10 @@ import TestSupport
             environment: scene.desktop.environment)
     }
 
-    @Test func aScriptRegistersPostsAndSeesTheResponseSignal() async throws {
+    @Test func aScriptRegistersPostsAndASubscriberSeesTheResponseSignal() async throws {
         let scene = try await Scene(registerHandler: false)
-        let responses = try await scene.center.signals("Response")
+        // A script cannot hold a subscription with dbus-send (it leaves the bus); an observer subscribes.
+        let responses = try await scene.center.subscribeToResponses(of: "org.example.Build")
         let categories = #"[{"identifier":"BUILD","actions":[{"identifier":"RETRY","title":"Retry"},{"identifier":"LOGS","title":"Show logs"}]}]"#
         let set = try dbusSend(scene, "SetCategories", "string:org.example.Build", "string:\(categories)")
         #expect(set.succeeded, "\(set.errors)")

@@ -94,7 +94,7 @@ import UserNotificationsCore
 
     @Test func responsesWaitForAHandlerThatRegistersLater() async throws {
         let scene = try await Scene(registerHandler: false)
-        let signals = try await scene.center.signals("Response")
+        let signals = try await scene.center.subscribeToResponses(of: Scene.appID)
         try await scene.postMeeting("standup-8")
         try await scene.expectDisplayed(1)
         try scene.desktop.pick("ACCEPT_ACTION")

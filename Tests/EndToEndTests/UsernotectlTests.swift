@@ -40,9 +40,9 @@ import UserNotificationsCore
         return try ModelJSON.decodeRequests(list.output)
     }
 
-    /// The next `Response` signal the daemon emits, as the test's own observer sees it.
+    /// The `Response` signals the daemon sends the test's own observer, subscribed to every app.
     func responseActions(_ scene: Scene) async throws -> Inbox<String> {
-        let signals = try await scene.center.signals("Response")
+        let signals = try await scene.center.subscribeToResponses(of: "")
         let actions = Inbox<String>()
         Task { for await signal in signals { actions.put(signal.body[2].as(String.self) ?? "") } }
         return actions

@@ -34,8 +34,8 @@ struct ClientScene {
         try await center.add(UNNotificationRequest(identifier: id, content: content, trigger: nil))
     }
 
-    /// The daemon's `Response` signals, from now on.
+    /// The daemon's `Response` signals of the app, from now on (subscribed).
     func responseSignals() async throws -> AsyncStream<Message> {
-        try await Proxy.usernotedCenter(on: app).signals("Response")
+        try await Proxy.usernotedCenter(on: app).subscribeToResponses(of: Self.appID)
     }
 }

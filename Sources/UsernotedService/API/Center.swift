@@ -16,6 +16,8 @@ public actor Center {
     private let scheduler: Scheduler
     private var limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
+    /// The user's settings of each app that posted or was set.
+    private var settings: [AppID: AppSettings] = [:]
     private var rate: PostRate
     private var badges = Badges()
     /// Asks the app how to present a request (`Handler1.WillPresent`); nil: as usual.
@@ -44,9 +46,36 @@ public actor Center {
         rate = PostRate(perSecond: limits.postsPerSecond)
     }
 
-    /// Loads the categories a previous run registered.
+    /// Loads the categories and settings a previous run kept.
     public func restore() async throws {
         categories = try await store.allCategories()
+        settings = try await store.allSettings()
+    }
+
+    /// The user's settings of `app` (the defaults for an app never seen).
+    public func settings(of app: AppID) -> AppSettings { settings[app] ?? AppSettings() }
+
+    /// Every app that posted or was set, with its settings.
+    public func allSettings() -> [AppID: AppSettings] { settings }
+
+    /// Changes the fields of `app`'s settings that `json` gives (the user's call, not the app's).
+    public func setSettings(_ app: AppID, json: String) async throws(CenterError) {
+        let update = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeSettingsUpdate(json) }
+        let changed = settings(of: app).applying(update)
+        try await Self.saving("the settings") { try await store.setSettings(changed, of: app) }
+        settings[app] = changed
+    }
+
+    /// Refuses a post of an app the user denied; an app's first post records it as authorized (as desktops do on first use).
+    private func authorize(_ app: AppID) async throws(CenterError) {
+        guard let known = settings[app] else {
+            try await Self.saving("the app's settings") { try await store.setSettings(AppSettings(), of: app) }
+            settings[app] = AppSettings()
+            return
+        }
+        guard known.authorizationStatus != .denied else {
+            throw CenterError(.notAuthorized, "the user does not allow notifications from \(app); nothing was shown (the user can allow them with `usernotectl apps set \(app) --allow`)")
+        }
     }
 
     /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
@@ -80,6 +109,7 @@ public actor Center {
         _ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil, category given: NotificationCategory? = nil
     ) async throws(CenterError) -> Continuation<String> {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
+        try await authorize(app)
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
             do throws(ModelError) { try given?.validate(limits: limits) } catch { throw error.rooted(at: "buttons (as a category; actions[i] is buttons[i])") }
@@ -151,6 +181,7 @@ public actor Center {
     /// Shows `request` now with the category registered now: its trigger came due, or a
     /// handler answered `keep` after the server had closed it.
     public func present(_ request: NotificationRequest, of app: AppID) async {
+        guard settings(of: app).authorizationStatus != .denied else { return }  // denied since it was scheduled
         let category = try? category(request.content.categoryIdentifier, of: app)
         _ = try? await startShow(request, of: app, category: category)()
     }
@@ -163,7 +194,7 @@ public actor Center {
     private func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
-        var request = request
+        var request = Self.applying(settings(of: app), to: request)
         let options = await presentationAdvisor?(request, app)
         if let options {
             if !options.contains("badge") { request.content.badge = nil }
@@ -186,6 +217,16 @@ public actor Center {
             await bridge.present(key)
             return try await Self.saving("the delivered notification") { try await saved.value }
         }
+    }
+
+    /// `request` as the user's settings of its app let it be shown: quietly (`passive`) while
+    /// provisional, without a sound or badge when those are off.
+    static func applying(_ settings: AppSettings, to request: NotificationRequest) -> NotificationRequest {
+        var request = request
+        if settings.authorizationStatus == .provisional { request.content.interruptionLevel = .passive }
+        if !settings.sound { request.content.sound = nil }
+        if !settings.badge { request.content.badge = nil }
+        return request
     }
 
     /// The pending requests of `app`, soonest first, as JSON.

@@ -8,7 +8,7 @@ enum CenterInterface {
     /// The interface served at `Center1.path`. Every method's body runs only once `callers`
     /// says the sender may act for the app id the call names first (and, with
     /// `runsPrograms`, may have programs run for it).
-    static func make(center: Center, router: Router, callers: CallerCheck) -> Interface {
+    static func make(center: Center, router: Router, callers: CallerCheck, subscribers: ResponseSubscribers) -> Interface {
         /// A method whose handler gets the checked app id and the other arguments.
         func method<each Input, Output>(
             _ declaration: MethodDeclaration<String, repeat each Input, Output>, runsPrograms: Bool = false,
@@ -42,6 +42,10 @@ enum CenterInterface {
                 let continuation = try await body(call, try await callers.app(named, of: call.sender), repeat each arguments)
                 return { try await continuation().values }
             })
+        }
+        /// The app id `named`, or nil for an empty one (every app: the user's own programs only).
+        @Sendable func everyAppOrOne(_ named: String, of sender: String) async throws -> AppID? {
+            named.isEmpty ? try await callers.everyApp(of: sender) : try await callers.app(named, of: sender)
         }
         return Interface(
             Center1.interface,
@@ -82,7 +86,7 @@ enum CenterInterface {
                     try await router.removeHandler(app)
                 },
                 Method(Center1.respondPrimary) { call, named in
-                    let app = named.isEmpty ? try await callers.everyApp(of: call.sender) : try await callers.app(named, of: call.sender)
+                    let app = try await everyAppOrOne(named, of: call.sender)
                     let answered = try await center.respondPrimary(app)
                     return PrimaryResponse(
                         appID: answered.appID.rawValue, requestID: answered.request.identifier,
@@ -90,6 +94,21 @@ enum CenterInterface {
                 },
                 method(Center1.setBadge) { _, app, count in
                     try await center.setBadge(app, count: Int(count))
+                },
+                Method(Center1.getSettings) { call, named in
+                    guard let app = try await everyAppOrOne(named, of: call.sender) else {
+                        return ModelJSON.encode(await center.allSettings())
+                    }
+                    return ModelJSON.encode(await center.settings(of: app))
+                },
+                Method(Center1.setSettings) { call, named, json in
+                    try await center.setSettings(try await callers.user(named, of: call.sender), json: json)
+                },
+                Method(Center1.subscribe) { call, named in
+                    try await subscribers.subscribe(call.sender, to: try await everyAppOrOne(named, of: call.sender))
+                },
+                Method(Center1.unsubscribe) { call, named in
+                    subscribers.unsubscribe(call.sender, from: try await everyAppOrOne(named, of: call.sender))
                 },
             ],
             signals: [Center1.response.signal])

@@ -74,6 +74,15 @@ public actor CallerCheck {
         return app
     }
 
+    /// The app id `named`, for a call only the user's unsandboxed programs may make (changing
+    /// an app's settings): `AccessDenied` for a sandboxed app, even for its own app id.
+    public func user(_ named: String, of sender: String) async throws -> AppID {
+        let app = try await app(named, of: sender)
+        let identity = await identity(of: sender)
+        if identity.isSandboxed { throw identity.settingsDenial() }
+        return app
+    }
+
     /// For a call whose empty app id means every app: nil once the sender may act for any
     /// app id (the user's unsandboxed programs); `AccessDenied` for anyone else.
     public func everyApp(of sender: String) async throws -> AppID? {

@@ -96,6 +96,11 @@ public enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
         return DBusError(.accessDenied, message)
     }
 
+    /// The `AccessDenied` error for a sandboxed caller changing its settings.
+    func settingsDenial() -> DBusError {
+        DBusError(.accessDenied, "\(description) may read its settings (GetSettings), never change them: they are the user's (usernotectl apps set)")
+    }
+
     /// The `AccessDenied` error for a sandboxed caller asking for an exec handler.
     func execDenial() -> DBusError {
         DBusError(.accessDenied, "\(description) may not set an exec handler: the program would run outside its sandbox; serve io.github.usernoted.Handler1 and call RegisterHandler instead")

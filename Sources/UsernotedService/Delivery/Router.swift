@@ -5,7 +5,7 @@ import Foundation
 import Logging
 import UserNotificationsCore
 
-/// Routes each response to its app: the `Response` signal for observers, and the app's
+/// Routes each response to its app: the `Response` signal for its subscribers, and the app's
 /// handler — `Handler1.DidReceive` on the bus, an exec handler, or for an app that
 /// registered neither (and for every GLib notification), `org.freedesktop.Application` —
 /// which acknowledges by answering. A response waits in the store's outbox until acknowledged, across restarts:
@@ -25,6 +25,8 @@ public actor Router {
     private let bridge: NotificationBridge
     private let center: Center
     private let store: Store
+    /// Who gets the `Response` signal.
+    private let subscribers: ResponseSubscribers
     private var policy: DeliveryPolicy
     private var text: TextPolicy
     private let logger: Logger
@@ -38,7 +40,7 @@ public actor Router {
     private var locked = false
 
     public init(
-        connection: Connection, bridge: NotificationBridge, center: Center, store: Store,
+        connection: Connection, bridge: NotificationBridge, center: Center, store: Store, subscribers: ResponseSubscribers,
         policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -46,6 +48,7 @@ public actor Router {
         self.bridge = bridge
         self.center = center
         self.store = store
+        self.subscribers = subscribers
         self.policy = policy
         self.text = text
         self.logger = logger
@@ -151,7 +154,7 @@ public actor Router {
         }
     }
 
-    /// Puts the response in the outbox, then announces it: once the `Response` signal is out,
+    /// Puts the response in the outbox, then announces it to its subscribers: once the `Response` signal is out,
     /// the response survives a crash of the daemon.
     private func record(_ interaction: Interaction) async {
         let response = NotificationResponse(
@@ -167,13 +170,7 @@ public actor Router {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
-        do {
-            try connection.emit(
-                Center1.response, path: Center1.path, interface: Center1.interface,
-                response.appId.rawValue, response.requestId, response.actionIdentifier, response.userText ?? "", json)
-        } catch {
-            logger.error("cannot emit Response", metadata: ["error": "\(error)"])
-        }
+        subscribers.announce(response, json: json)
         startFlush(response.appId)
     }
 

@@ -44,6 +44,12 @@ enum StoreSchema {
                 ALTER TABLE handler ADD COLUMN argv_json TEXT;
                 """)
         }
+        migrator.registerMigration("v3: per-app settings") { db in
+            // The user's settings for each app that posted or was set (AppSettings as JSON).
+            try db.execute(sql: """
+                CREATE TABLE app_settings (app_id TEXT PRIMARY KEY, json TEXT NOT NULL);
+                """)
+        }
         return migrator
     }
 }

@@ -25,6 +25,8 @@ import UserNotificationsCore
             ("RegisterHandler", [("app_id", "s", "in"), ("path", "o", "in")]),
             ("PostPayload", [("app_id", "s", "in"), ("apns_json", "s", "in"), ("request_id", "s", "out")]),
             ("SetBadge", [("app_id", "s", "in"), ("count", "i", "in")]),
+            ("Subscribe", [("app_id", "s", "in")]),
+            ("Unsubscribe", [("app_id", "s", "in")]),
         ]
         for (method, args) in expected {
             let block = ["  <method name=\"\(method)\">"] + args.map { "   <arg name=\"\($0.0)\" type=\"\($0.1)\" direction=\"\($0.2)\"/>" } + ["  </method>"]

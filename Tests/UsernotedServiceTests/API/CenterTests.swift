@@ -121,4 +121,48 @@ import UserNotificationsCore
             isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "album.png' ('cat') is a directory, not an ordinary file")
         }
     }
+
+    // MARK: Settings
+
+    @Test func theUsersSettingsChangeWhatAnAppGets() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus)
+        let scene = try await ServiceScene(bus: bus)
+        func post(_ title: String, level: String = "timeSensitive") async throws -> ReceivedNotification {
+            try await scene.call("Add", Self.app, .string(#"{"content":{"title":"\#(title)","sound":"default","interruptionLevel":"\#(level)"}}"#))
+            return try await server.notifyCalls.next(within: .seconds(10), "Notify of \(title)")
+        }
+        func set(_ json: String) async throws { try await scene.call("SetSettings", Self.app, .string(json)) }
+
+        // The first post records the app as authorized: it is shown as asked.
+        let first = try await post("First")
+        #expect(first.hints["sound-name"] == .string("message-new-instant") && first.hints["urgency"] == .byte(1))
+        let all = try ModelJSON.decodeAllSettings(try #require(try await scene.call("GetSettings", .string(""))))
+        #expect(all == ["org.example.Calendar": AppSettings()])
+
+        try await set(#"{"sound":false}"#)
+        let quiet = try await post("No sound")
+        #expect(quiet.hints["sound-name"] == nil && quiet.hints["suppress-sound"] == .boolean(true))
+
+        try await set(#"{"authorizationStatus":"provisional"}"#)
+        #expect(try await post("Provisional").hints["urgency"] == .byte(0), "delivered as passive")
+
+        try await set(#"{"authorizationStatus":"denied"}"#)
+        var expected = AppSettings()
+        (expected.sound, expected.authorizationStatus) = (false, .denied)
+        #expect(try ModelJSON.decodeSettings(try #require(try await scene.call("GetSettings", Self.app))) == expected)
+        for call in [("Post", [Self.app, .string(""), .string("Denied"), .string("")]), ("Add", [Self.app, Self.scheduled("later")])] {
+            await #expect { try await scene.center.call(call.0, call.1) } throws: {
+                isDBusError($0, "io.github.usernoted.Error.NotAuthorized", "does not allow notifications from org.example.Calendar", "--allow")
+            }
+        }
+        #expect(try await scene.call("GetPending", Self.app) == "[]")
+        // Nothing of the denied app was shown: the next notification is another app's.
+        try await scene.call("Post", .string("org.example.Other"), .string(""), .string("Other"), .string(""))
+        #expect(try await server.notifyCalls.next(within: .seconds(10), "Notify").summary == "Other")
+
+        await #expect { try await set(#"{"sounds":true}"#) } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidJSON", "unknown field 'sounds'")
+        }
+    }
 }

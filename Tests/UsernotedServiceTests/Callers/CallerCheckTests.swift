@@ -140,6 +140,24 @@ import UserNotificationsCore
     }
 
     @Test(.enabled(if: Sandbox.canMountProc, "needs a mount namespace with its own /proc for the Flatpak stand-in"))
+    func aFlatpakAppReadsItsOwnSettingsAndCannotChangeThem() async throws {
+        let scene = try await Scene()
+        let lines = try await Sandbox.flatpak("[Application]\nname=\(Self.sandboxed)\n", bus: scene.bus, calls: [
+            ["GetSettings", "s:\(Self.sandboxed)"],
+            ["SetSettings", "s:\(Self.sandboxed)", #"s:{"authorizationStatus":"authorized"}"#],
+            ["GetSettings", "s:"],
+            ["SetSettings", "s:\(Self.victim)", #"s:{"authorizationStatus":"denied"}"#],
+        ])
+        #expect(lines == [
+            "ok \(ModelJSON.encode(AppSettings()))",
+            "error org.freedesktop.DBus.Error.AccessDenied the Flatpak app \(Self.sandboxed) may read its settings (GetSettings), never change them: they are the user's (usernotectl apps set)",
+            "error org.freedesktop.DBus.Error.AccessDenied the caller is the Flatpak app \(Self.sandboxed); it may act only for its own app id, \(Self.sandboxed), not for others",
+            "error org.freedesktop.DBus.Error.AccessDenied the caller is the Flatpak app \(Self.sandboxed); it may act only for its own app id, \(Self.sandboxed), not for \(Self.victim)",
+        ])
+        #expect(try await scene.victimResponse().appId.rawValue == Self.victim, "the victim still posts")
+    }
+
+    @Test(.enabled(if: Sandbox.canMountProc, "needs a mount namespace with its own /proc for the Flatpak stand-in"))
     func aFlatpakAppAttachesOnlyItsOwnFiles() async throws {
         let bus = try PrivateBus()
         let server = try await FakeNotificationServer(bus: bus)

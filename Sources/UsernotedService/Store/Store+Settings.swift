@@ -1,0 +1,52 @@
+import GRDB
+import UserNotificationsCore
+
+/// A row of `app_settings`: the user's settings for an app that posted or was set, as JSON.
+struct SettingsRecord: FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "app_settings"
+
+    /// The table's columns, named as `StoreSchema` creates them.
+    enum Columns {
+        static let appID = Column("app_id")
+        static let json = Column("json")
+    }
+
+    var appID: String
+    var json: String
+
+    init(appID: String, json: String) {
+        self.appID = appID
+        self.json = json
+    }
+
+    init(row: Row) {
+        appID = row[Columns.appID]
+        json = row[Columns.json]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.appID] = appID
+        container[Columns.json] = json
+    }
+}
+
+extension Store {
+    /// Records the settings of `app`.
+    public func setSettings(_ settings: AppSettings, of app: AppID) async throws {
+        let record = SettingsRecord(appID: app.rawValue, json: ModelJSON.encode(settings))
+        try await batch.write { db in try record.insert(db, onConflict: .replace) }
+    }
+
+    /// Every known app's settings.
+    public func allSettings() async throws -> [AppID: AppSettings] {
+        let records = try await readNow { db in try SettingsRecord.fetchAll(db) }
+        var result: [AppID: AppSettings] = [:]
+        for record in records {
+            guard let app = decodeApp(record.appID),
+                  let settings = decode(record.json, "settings", { try ModelJSON.decodeSettings($0) })
+            else { continue }
+            result[app] = settings
+        }
+        return result
+    }
+}
