@@ -2,32 +2,10 @@ import GRDB
 import UserNotificationsCore
 
 /// A row of `category`: an app's categories, as the JSON array it registered.
-struct CategoryRecord: FetchableRecord, PersistableRecord, Sendable {
+struct CategoryRecord: AppJSONRecord {
     static let databaseTableName = "category"
-
-    /// The table's columns, named as `StoreSchema` creates them.
-    enum Columns {
-        static let appID = Column("app_id")
-        static let json = Column("json")
-    }
-
     var appID: String
     var json: String
-
-    init(appID: String, json: String) {
-        self.appID = appID
-        self.json = json
-    }
-
-    init(row: Row) {
-        appID = row[Columns.appID]
-        json = row[Columns.json]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.appID] = appID
-        container[Columns.json] = json
-    }
 }
 
 extension Store {

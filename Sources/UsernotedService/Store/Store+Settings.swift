@@ -2,32 +2,10 @@ import GRDB
 import UserNotificationsCore
 
 /// A row of `app_settings`: the user's settings for an app that posted or was set, as JSON.
-struct SettingsRecord: FetchableRecord, PersistableRecord, Sendable {
+struct SettingsRecord: AppJSONRecord {
     static let databaseTableName = "app_settings"
-
-    /// The table's columns, named as `StoreSchema` creates them.
-    enum Columns {
-        static let appID = Column("app_id")
-        static let json = Column("json")
-    }
-
     var appID: String
     var json: String
-
-    init(appID: String, json: String) {
-        self.appID = appID
-        self.json = json
-    }
-
-    init(row: Row) {
-        appID = row[Columns.appID]
-        json = row[Columns.json]
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.appID] = appID
-        container[Columns.json] = json
-    }
 }
 
 extension Store {
