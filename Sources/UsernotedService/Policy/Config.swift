@@ -114,6 +114,19 @@ enum ConfigKeys {
         return value
     }
 
+    /// The choice named at `key` of `[table]`, or `fallback` when the key is absent; a name
+    /// that is not one of the choices is a ``ConfigError`` listing them.
+    static func choice<Choice: RawRepresentable & CaseIterable, Key: CodingKey>(
+        _ container: KeyedDecodingContainer<Key>, _ key: Key, table: String, fallback: Choice
+    ) throws -> Choice where Choice.RawValue == String {
+        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return fallback }
+        guard let value = Choice(rawValue: text) else {
+            let known = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ConfigError(file: URL(filePath: "/"), problem: "\(table).\(key.stringValue): \"\(text)\" is not one of \(known)")
+        }
+        return value
+    }
+
     /// Any key, to list what a table holds.
     private struct AnyKey: CodingKey {
         var stringValue: String

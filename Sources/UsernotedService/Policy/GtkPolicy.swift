@@ -16,14 +16,6 @@ public struct GtkPolicy: Sendable, Hashable, Decodable {
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "gtk")
-        guard let text = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .serve) else {
-            serve = .auto
-            return
-        }
-        guard let value = Serve(rawValue: text) else {
-            let known = Serve.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ConfigError(file: URL(filePath: "/"), problem: "gtk.serve: \"\(text)\" is not one of \(known)")
-        }
-        serve = value
+        serve = try ConfigKeys.choice(decoder.container(keyedBy: CodingKeys.self), .serve, table: "gtk", fallback: .auto)
     }
 }

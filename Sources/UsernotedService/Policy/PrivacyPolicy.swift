@@ -25,15 +25,7 @@ public struct PrivacyPolicy: Sendable, Hashable, Decodable {
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "privacy")
-        let text = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .hidePreviews)
-        guard let text else {
-            hidePreviews = .whenLocked
-            return
-        }
-        guard let value = HidePreviews(rawValue: text) else {
-            let known = HidePreviews.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ConfigError(file: URL(filePath: "/"), problem: "privacy.hidePreviews: \"\(text)\" is not one of \(known)")
-        }
-        hidePreviews = value
+        hidePreviews = try ConfigKeys.choice(
+            decoder.container(keyedBy: CodingKeys.self), .hidePreviews, table: "privacy", fallback: .whenLocked)
     }
 }
