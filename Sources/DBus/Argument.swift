@@ -27,8 +27,15 @@ extension Array where Element == Argument {
     }
 }
 
-/// A message body read as typed values.
+/// A message body made from, and read as, typed values.
 public enum TypedBody {
+    /// The body carrying `values`, in order.
+    public static func encode<each T: DBusValueConvertible>(_ values: repeat each T) -> [Value] {
+        var body: [Value] = []
+        for value in repeat each values { body.append(value.dbusValue) }
+        return body
+    }
+
     /// The values of `body` as the Swift types given, in order; an error names what was sent
     /// instead, so that a caller sending the wrong types is told and nothing traps.
     public static func decode<each T: DBusValueConvertible>(

@@ -31,9 +31,7 @@ public struct MethodDeclaration<each Input: DBusValueConvertible, Output: DBusRe
 
     /// The body of a call with these arguments.
     public func body(_ arguments: repeat each Input) -> [Value] {
-        var values: [Value] = []
-        for argument in repeat each arguments { values.append(argument.dbusValue) }
-        return values
+        TypedBody.encode(repeat each arguments)
     }
 }
 

@@ -26,8 +26,6 @@ extension Connection {
         _ signal: SignalDeclaration<repeat each A>, path: ObjectPath, interface: String,
         _ arguments: repeat each A, destination: String? = nil
     ) throws(DBusError) {
-        var values: [Value] = []
-        for argument in repeat each arguments { values.append(argument.dbusValue) }
-        try emit(path: path, interface: interface, name: signal.name, values, destination: destination)
+        try emit(path: path, interface: interface, name: signal.name, TypedBody.encode(repeat each arguments), destination: destination)
     }
 }
