@@ -86,6 +86,23 @@ extension Connection {
         }
     }
 
+    /// The unique names of connections that leave the bus, from now on (one match rule:
+    /// `NameOwnerChanged` with no new owner; well-known names that lose their owner are left out).
+    public func departures() async throws -> AsyncStream<String> {
+        let signals = try await signals(matching: MatchRule(
+            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [2: ""]))
+        return AsyncStream { continuation in
+            let task = Task {
+                for await signal in signals {
+                    guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { continue }
+                    continuation.yield(name)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     /// The peer's process and user ids, as the bus knows them.
     public func credentials(of peer: String) async throws -> Bus.Credentials {
         let reply = try await busCall("GetConnectionCredentials", [.string(peer)])

@@ -35,13 +35,9 @@ public actor CallerCheck {
     /// Starts forgetting the identities of connections that leave the bus (one match rule:
     /// `NameOwnerChanged` with no new owner).
     public func start() async throws {
-        let gone = try await connection.signals(matching: MatchRule(
-            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [2: ""]))
+        let gone = try await connection.departures()
         watch = Task { [weak self] in
-            for await signal in gone {
-                guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { continue }
-                await self?.forget(name)
-            }
+            for await name in gone { await self?.forget(name) }
         }
     }
 

@@ -31,13 +31,9 @@ public final class ResponseSubscribers: Sendable {
     /// Starts forgetting the subscriptions of connections that leave the bus (`NameOwnerChanged`
     /// with no new owner, as ``CallerCheck`` watches it).
     public func start() async throws {
-        let gone = try await connection.signals(matching: MatchRule(
-            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [2: ""]))
+        let gone = try await connection.departures()
         let task = Task { [weak self] in
-            for await signal in gone {
-                guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { continue }
-                self?.forget(name)
-            }
+            for await name in gone { self?.forget(name) }
         }
         watch.withLock { $0 = task }
     }
