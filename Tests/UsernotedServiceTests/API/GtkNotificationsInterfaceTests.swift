@@ -144,7 +144,8 @@ struct FakeGApplication {
             else { return nil }
             return xml[start.lowerBound..<end.upperBound]
         }
-        #expect(interface(installed) == (try #require(interface(served))), "update dbus/org.gtk.Notifications.xml from Introspect")
+        let servedInterface = try #require(interface(served))
+        #expect(interface(installed) == servedInterface, "update dbus/org.gtk.Notifications.xml from Introspect")
     }
 
     /// Another program owns the name first: usernoted leaves it alone, says so once, and GLib
