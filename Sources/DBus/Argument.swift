@@ -41,12 +41,20 @@ public enum TypedBody {
     public static func decode<each T: DBusValueConvertible>(
         _ body: [Value], as types: repeat (each T).Type, in member: String
     ) throws(DBusError) -> (repeat each T) {
+        try decode(body[...], as: repeat (each T).self, in: member)
+    }
+
+    /// The values of part of a body (say, all but a leading argument read on its own), read
+    /// as a whole body is read, without copying it.
+    public static func decode<each T: DBusValueConvertible>(
+        _ body: ArraySlice<Value>, as types: repeat (each T).Type, in member: String
+    ) throws(DBusError) -> (repeat each T) {
         func mismatch() -> DBusError {
             var wanted: [DBusType] = []
             for type in repeat (each T).self { wanted.append(type.dbusType) }
             return DBusError(.invalidArgs, "\(member) carries \"\(Signature(body.map(\.type)))\", not \"\(Signature(wanted))\"")
         }
-        var remaining = body[...]
+        var remaining = body
         func next<V: DBusValueConvertible>(_: V.Type) throws(DBusError) -> V {
             guard let value = remaining.popFirst()?.as(V.self) else { throw mismatch() }
             return value

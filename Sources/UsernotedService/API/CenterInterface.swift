@@ -121,6 +121,6 @@ enum CenterInterface {
         guard let named = call.arguments.first?.as(String.self) else {
             throw DBusError(.invalidArgs, "\(declaration.name) takes the app id first")
         }
-        return (named, try TypedBody.decode(Array(call.arguments.dropFirst()), as: repeat (each Input).self, in: declaration.name))
+        return (named, try TypedBody.decode(call.arguments.dropFirst(), as: repeat (each Input).self, in: declaration.name))
     }
 }
