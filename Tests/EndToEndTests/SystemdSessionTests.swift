@@ -175,7 +175,10 @@ struct SystemdSessionTests {
             """])
         _ = try await fileText(at: acked, within: .seconds(30), "the burst under way") { $0.split(separator: "\n").count >= 40 }
         let beforeStop = try session.property("MainPID", of: "usernoted")
-        let stop = try session.systemctl("stop", "usernoted")
+        // The burst's next call asks systemd to start usernoted again; a plain stop job can be
+        // cancelled by that start ("Job for usernoted.service canceled"), an irreversible one
+        // runs first and the start waits behind it, as the user meant.
+        let stop = try session.systemctl("stop", "--job-mode=replace-irreversibly", "usernoted")
         #expect(stop.succeeded, "\(stop.errors)")
         let stoppedAt = (try? String(contentsOfFile: acked, encoding: .utf8))?.split(separator: "\n").count ?? 0
         #expect(try await burst.exitStatus(within: .seconds(120)) == 0)
