@@ -8,16 +8,16 @@ import UserNotificationsCore
 /// The running daemon: the Center1 object on the bus, the store, the scheduler, the
 /// bridge to the notification server, and the router, wired together.
 public final class Daemon: Sendable {
-    public let connection: Connection
-    public let store: Store
-    public let bridge: NotificationBridge
-    public let scheduler: Scheduler
-    public let center: Center
-    public let router: Router
+    let connection: Connection
+    let store: Store
+    let bridge: NotificationBridge
+    let scheduler: Scheduler
+    let center: Center
+    let router: Router
     /// Who may act for which app id.
-    public let callers: CallerCheck
+    let callers: CallerCheck
     /// Who gets the `Response` signal.
-    public let subscribers: ResponseSubscribers
+    let subscribers: ResponseSubscribers
     private let logger: Logger
     /// Whether `org.gtk.Notifications` is served (read at start).
     private let gtk: GtkPolicy
@@ -33,7 +33,7 @@ public final class Daemon: Sendable {
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
     public init(
-        connection: Connection, store: Store, logger: Logger, config: Config = Config(), scheduler: Scheduler? = nil,
+        connection: Connection, store: Store, logger: Logger, config: Config, scheduler: Scheduler? = nil,
         clock: ScaledClock = .real, systemBusAddress: String? = nil
     ) {
         self.connection = connection

@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import TestSupport
 import UserNotificationsCore
-import UsernotedService
+@testable import UsernotedService
 
 /// The daemon running in-process on a private bus, and an app connection calling it.
 struct ServiceScene {

@@ -4,18 +4,18 @@ import UserNotificationsCore
 
 /// The Unity launcher API signal docks and task bars (Plasma, Dash to Dock, Plank …) read
 /// app badge counts from, declared as data.
-public enum LauncherEntry {
+enum LauncherEntry {
     /// Where the daemon emits it from.
-    public static let path: ObjectPath = "/io/github/usernoted/LauncherEntry"
-    public static let interface = "com.canonical.Unity.LauncherEntry"
+    static let path: ObjectPath = "/io/github/usernoted/LauncherEntry"
+    static let interface = "com.canonical.Unity.LauncherEntry"
     /// `Update(s app_uri, a{sv} properties)`.
-    public static let update = SignalDeclaration<String, [String: Value]>("Update", "app_uri", "properties")
+    static let update = SignalDeclaration<String, [String: Value]>("Update", "app_uri", "properties")
 
     /// `application://<app id>.desktop`, the desktop file the launcher shows.
-    public static func appURI(of app: AppID) -> String { "application://\(app.rawValue).desktop" }
+    static func appURI(of app: AppID) -> String { "application://\(app.rawValue).desktop" }
 
     /// The `Update` properties: `count` (x) and `count-visible` (b, false for 0).
-    public static func properties(count: Int) -> [String: Value] {
+    static func properties(count: Int) -> [String: Value] {
         ["count": .int64(Int64(count)), "count-visible": .boolean(count != 0)]
     }
 

@@ -6,10 +6,10 @@ import UserNotificationsCore
 
 /// The apps' side of the daemon: their categories, what they post now, and what they
 /// schedule. Every change is in the store before the call returns.
-public actor Center {
+actor Center {
     /// The second part of a two-phase call: what is left once its ordered part is done
     /// (see ``add(_:request:attachmentsWithin:)``).
-    public typealias Continuation<T> = @Sendable () async throws(CenterError) -> T
+    typealias Continuation<T> = @Sendable () async throws(CenterError) -> T
 
     private let bridge: NotificationBridge
     private let store: Store
@@ -25,7 +25,7 @@ public actor Center {
     private let connection: Connection
 
     /// A center showing through `bridge`, keeping state in `store`, announcing badges on `connection`.
-    public init(bridge: NotificationBridge, store: Store, scheduler: Scheduler, connection: Connection, limits: Limits = .default) {
+    init(bridge: NotificationBridge, store: Store, scheduler: Scheduler, connection: Connection, limits: Limits = .default) {
         self.bridge = bridge
         self.connection = connection
         self.store = store
@@ -36,30 +36,30 @@ public actor Center {
 
     /// Lets `advisor` decide how requests are presented: `banner`/`list` (shown at all),
     /// `sound`, `badge`; an advisor that answers nil leaves the default (all of them).
-    public func setPresentationAdvisor(_ advisor: @escaping @Sendable (NotificationRequest, AppID) async -> Set<String>?) {
+    func setPresentationAdvisor(_ advisor: @escaping @Sendable (NotificationRequest, AppID) async -> Set<String>?) {
         presentationAdvisor = advisor
     }
 
     /// Uses `limits` from now on (the post rate starts afresh).
-    public func setLimits(_ limits: Limits) {
+    func setLimits(_ limits: Limits) {
         self.limits = limits
         rate = PostRate(perSecond: limits.postsPerSecond)
     }
 
     /// Loads the categories and settings a previous run kept.
-    public func restore() async throws {
+    func restore() async throws {
         categories = try await store.allCategories()
         settings = try await store.allSettings()
     }
 
     /// The user's settings of `app` (the defaults for an app never seen).
-    public func settings(of app: AppID) -> AppSettings { settings[app] ?? AppSettings() }
+    func settings(of app: AppID) -> AppSettings { settings[app] ?? AppSettings() }
 
     /// Every app that posted or was set, with its settings.
-    public func allSettings() -> [AppID: AppSettings] { settings }
+    func allSettings() -> [AppID: AppSettings] { settings }
 
     /// Changes the fields of `app`'s settings that `json` gives (the user's call, not the app's).
-    public func setSettings(_ app: AppID, json: String) async throws(CenterError) {
+    func setSettings(_ app: AppID, json: String) async throws(CenterError) {
         let update = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeSettingsUpdate(json) }
         let changed = settings(of: app).applying(update)
         try await Self.saving("the settings") { try await store.setSettings(changed, of: app) }
@@ -79,17 +79,17 @@ public actor Center {
     }
 
     /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
-    public func setCategories(_ app: AppID, json: String) async throws(CenterError) {
+    func setCategories(_ app: AppID, json: String) async throws(CenterError) {
         let decoded = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeCategories(json, limits: limits) }
         try await Self.saving("the categories") { try await store.setCategories(decoded, of: app) }
         categories[app] = decoded
     }
 
     /// The categories of `app`, as JSON.
-    public func categoriesJSON(_ app: AppID) -> String { ModelJSON.encode(categories[app] ?? []) }
+    func categoriesJSON(_ app: AppID) -> String { ModelJSON.encode(categories[app] ?? []) }
 
     /// The registered category `id` of `app`; nil for the empty id.
-    public func category(_ id: String, of app: AppID) throws(CenterError) -> NotificationCategory? {
+    func category(_ id: String, of app: AppID) throws(CenterError) -> NotificationCategory? {
         guard !id.isEmpty else { return nil }
         guard let found = categories[app]?.first(where: { $0.identifier == id }) else {
             throw .unknownCategory(id, of: app, known: (categories[app] ?? []).map(\.identifier))
@@ -105,7 +105,7 @@ public actor Center {
     /// must be in `attachmentsWithin` when given (a sandboxed app's own directory). A request
     /// whose buttons come with it (a GLib notification's) passes them as `category`: it is
     /// shown and kept with the notification, not registered for the app.
-    public func add(
+    func add(
         _ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil, category given: NotificationCategory? = nil
     ) async throws(CenterError) -> Continuation<String> {
         let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
@@ -144,14 +144,14 @@ public actor Center {
     }
 
     /// Adds a request given as JSON, in two parts (see ``add(_:request:attachmentsWithin:)``).
-    public func add(_ app: AppID, json: String, attachmentsWithin: String? = nil) async throws(CenterError) -> Continuation<String> {
+    func add(_ app: AppID, json: String, attachmentsWithin: String? = nil) async throws(CenterError) -> Continuation<String> {
         let request = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeRequest(json, limits: limits) }
         return try await add(app, request: request, attachmentsWithin: attachmentsWithin)
     }
 
     /// The simplest post: a title and body, optionally with a category's buttons, in two
     /// parts (see ``add(_:request:attachmentsWithin:)``).
-    public func post(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> Continuation<String> {
+    func post(_ app: AppID, category: String, title: String, body: String) async throws(CenterError) -> Continuation<String> {
         let content = NotificationContent(title: title, body: body, categoryIdentifier: category)
         return try await add(app, request: NotificationRequest(content: content))
     }
@@ -159,7 +159,7 @@ public actor Center {
     /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
     /// its badge like ``setBadge(_:count:)``; the continuation returns the request identifier, or `""`
     /// for a payload that only sets the badge (two parts, as ``add(_:request:attachmentsWithin:)``).
-    public func postPayload(_ app: AppID, json: String) async throws(CenterError) -> Continuation<String> {
+    func postPayload(_ app: AppID, json: String) async throws(CenterError) -> Continuation<String> {
         let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
         var continuation: Continuation<String> = { "" }
         if let request = payload.request { continuation = try await add(app, request: request) }
@@ -169,18 +169,18 @@ public actor Center {
 
     /// Sets the badge count of `app` (0 clears it) and announces it to docks with the Unity
     /// `LauncherEntry.Update` signal.
-    public func setBadge(_ app: AppID, count: Int) throws(CenterError) {
+    func setBadge(_ app: AppID, count: Int) throws(CenterError) {
         try badges.set(count, of: app)
         // Fails only when the connection is closed, and then no caller is left to tell.
         try? LauncherEntry.emit(count, of: app, on: connection)
     }
 
     /// The badge count of `app` as last set; nil when never set.
-    public func badge(of app: AppID) -> Int? { badges.count(of: app) }
+    func badge(of app: AppID) -> Int? { badges.count(of: app) }
 
     /// Shows `request` now with the category registered now: its trigger came due, or a
     /// handler answered `keep` after the server had closed it.
-    public func present(_ request: NotificationRequest, of app: AppID) async {
+    func present(_ request: NotificationRequest, of app: AppID) async {
         guard settings(of: app).authorizationStatus != .denied else { return }  // denied since it was scheduled
         let category = try? category(request.content.categoryIdentifier, of: app)
         _ = try? await startShow(request, of: app, category: category)()
@@ -230,22 +230,22 @@ public actor Center {
     }
 
     /// The pending requests of `app`, soonest first, as JSON.
-    public func pendingJSON(_ app: AppID) async throws(CenterError) -> String {
+    func pendingJSON(_ app: AppID) async throws(CenterError) -> String {
         let pending = try await Self.saving("pending requests", reading: true) { try await store.pending(of: app) }
         return ModelJSON.encode(pending.map(\.request))
     }
 
     /// Unschedules requests of `app` (all of them for nil); unknown ids are ignored, as on Apple platforms.
-    public func removePending(_ app: AppID, ids: [String]?) async throws(CenterError) {
+    func removePending(_ app: AppID, ids: [String]?) async throws(CenterError) {
         try await Self.saving("the removal") { _ = try await store.removePending(app, ids: ids) }
         await scheduler.reschedule()
     }
 
     /// The requests of `app` on screen.
-    public func deliveredJSON(_ app: AppID) async -> String { ModelJSON.encode(await bridge.delivered(appID: app)) }
+    func deliveredJSON(_ app: AppID) async -> String { ModelJSON.encode(await bridge.delivered(appID: app)) }
 
     /// Takes notifications of `app` off the screen (all of them for nil); no response follows.
-    public func removeDelivered(_ app: AppID, ids: [String]?) async throws(CenterError) {
+    func removeDelivered(_ app: AppID, ids: [String]?) async throws(CenterError) {
         var targets = ids ?? []
         if ids == nil { targets = await bridge.delivered(appID: app).map(\.identifier) }
         for id in targets {
@@ -256,7 +256,7 @@ public actor Center {
 
     /// Answers the newest notification on screen (of `app`, or of any app for nil) with its
     /// primary action, as a watch's Double Tap does; the response goes the usual way.
-    public func respondPrimary(_ app: AppID?) async throws(CenterError) -> Interaction {
+    func respondPrimary(_ app: AppID?) async throws(CenterError) -> Interaction {
         guard let interaction = await bridge.answerNewestWithPrimaryAction(appID: app) else {
             throw CenterError(.notFound, app.map { "no notification of \($0) is on screen" } ?? "no notification is on screen")
         }

@@ -9,7 +9,7 @@ import Glibc
 /// (see ``CallerIdentity``). A sender is identified once, from the bus's
 /// `GetConnectionCredentials` and its process's `/proc` entries, when it first calls; unique
 /// names are never reused on a bus, and the identity is forgotten when the connection leaves.
-public actor CallerCheck {
+actor CallerCheck {
     private let connection: Connection
     private let ownUID: UInt32
     private let home: String
@@ -18,14 +18,14 @@ public actor CallerCheck {
 
     /// Checks callers on `connection` against the daemon's own (effective) user id; `home`
     /// holds the sandboxed apps' own directories.
-    public init(connection: Connection, ownUID: UInt32 = UInt32(geteuid()), home: String = CallerCheck.userHome()) {
+    init(connection: Connection, ownUID: UInt32 = UInt32(geteuid()), home: String = CallerCheck.userHome()) {
         self.connection = connection
         self.ownUID = ownUID
         self.home = home
     }
 
     /// `$HOME`, else the user database's home directory of the daemon's user.
-    public static func userHome() -> String {
+    static func userHome() -> String {
         if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty { return home }
         return getpwuid(geteuid())?.pointee.pw_dir.map { String(cString: $0) } ?? "/"
     }
@@ -34,7 +34,7 @@ public actor CallerCheck {
 
     /// Starts forgetting the identities of connections that leave the bus (one match rule:
     /// `NameOwnerChanged` with no new owner).
-    public func start() async throws {
+    func start() async throws {
         let gone = try await connection.departures()
         watch = Task { [weak self] in
             for await name in gone { await self?.forget(name) }
@@ -42,7 +42,7 @@ public actor CallerCheck {
     }
 
     /// The identity of the connection `sender` (a unique name).
-    public func identity(of sender: String) async -> CallerIdentity {
+    func identity(of sender: String) async -> CallerIdentity {
         if let found = known[sender] { return found }
         guard !sender.isEmpty else { return .unidentified(reason: "the call has no sender") }
         let identity: CallerIdentity
@@ -60,7 +60,7 @@ public actor CallerCheck {
     /// with `runsPrograms`, also that the sender is not sandboxed (an exec handler runs
     /// outside any sandbox). Throws `AccessDenied` (another user: whatever the app id) or
     /// `InvalidAppId`.
-    public func app(_ named: String, of sender: String, runsPrograms: Bool = false) async throws -> AppID {
+    func app(_ named: String, of sender: String, runsPrograms: Bool = false) async throws -> AppID {
         let identity = await identity(of: sender)
         if case .otherUser = identity { throw identity.denial(for: nil) }
         if case .unidentified = identity { throw identity.denial(for: nil) }
@@ -72,7 +72,7 @@ public actor CallerCheck {
 
     /// The app id `named`, for a call only the user's unsandboxed programs may make (changing
     /// an app's settings): `AccessDenied` for a sandboxed app, even for its own app id.
-    public func user(_ named: String, of sender: String) async throws -> AppID {
+    func user(_ named: String, of sender: String) async throws -> AppID {
         let app = try await app(named, of: sender)
         let identity = await identity(of: sender)
         if identity.isSandboxed { throw identity.settingsDenial() }
@@ -81,7 +81,7 @@ public actor CallerCheck {
 
     /// For a call whose empty app id means every app: nil once the sender may act for any
     /// app id (the user's unsandboxed programs); `AccessDenied` for anyone else.
-    public func everyApp(of sender: String) async throws -> AppID? {
+    func everyApp(of sender: String) async throws -> AppID? {
         let identity = await identity(of: sender)
         guard case .user = identity else { throw identity.denial(for: nil) }
         return nil
@@ -89,7 +89,7 @@ public actor CallerCheck {
 
     /// The only directory `sender`'s attachments may come from, or nil for anywhere (see
     /// ``CallerIdentity/attachmentDirectory(home:)``).
-    public func attachmentDirectory(of sender: String) async -> String? {
+    func attachmentDirectory(of sender: String) async -> String? {
         await identity(of: sender).attachmentDirectory(home: home)
     }
 

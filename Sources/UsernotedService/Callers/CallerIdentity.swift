@@ -5,7 +5,7 @@ import UserNotificationsCore
 /// user's own, so the user's unsandboxed programs are trusted for every app id (they could
 /// write the state database anyway); a Flatpak app or a snap only for its own app ids; a
 /// program of another user, or a caller that cannot be told, for none.
-public enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
+enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
     /// A program of the daemon's own user outside any sandbox.
     case user
     /// A Flatpak app: its Flatpak id is its app id.
@@ -39,7 +39,7 @@ public enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the caller may act for `app`: post, schedule, read and remove its
     /// notifications, set its categories, badge and handler.
-    public func mayAct(for app: AppID) -> Bool {
+    func mayAct(for app: AppID) -> Bool {
         switch self {
         case .user: true
         case .flatpak(let id): app.rawValue == id
@@ -50,7 +50,7 @@ public enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the caller is confined by a sandbox: the daemon never runs a program for it,
     /// since that program would run outside the sandbox.
-    public var isSandboxed: Bool {
+    var isSandboxed: Bool {
         switch self {
         case .flatpak, .snap: true
         case .user, .otherUser, .unidentified: false
@@ -60,7 +60,7 @@ public enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
     /// The only directory a sandboxed caller's attachments may come from: its own data in the
     /// user's home, which is the same path inside and outside its sandbox (Flatpak's
     /// `~/.var/app/<id>`, snapd's `~/snap/<name>`); nil for anywhere.
-    public func attachmentDirectory(home: String) -> String? {
+    func attachmentDirectory(home: String) -> String? {
         switch self {
         case .flatpak(let id): "\(home)/.var/app/\(id)"
         case .snap(let name): "\(home)/snap/\(name)"
@@ -69,7 +69,7 @@ public enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The caller in words, e.g. "the Flatpak app org.example.Notes".
-    public var description: String {
+    var description: String {
         switch self {
         case .user: "a program of this user"
         case .flatpak(let id): "the Flatpak app \(id)"

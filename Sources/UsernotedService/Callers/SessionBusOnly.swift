@@ -8,7 +8,7 @@ import Glibc
 /// the standard socket), compared socket by socket.
 public enum SessionBusOnly {
     /// Where the system bus listens when `DBUS_SYSTEM_BUS_ADDRESS` is not set.
-    public static let standardSystemBus = "unix:path=/run/dbus/system_bus_socket"
+    static let standardSystemBus = "unix:path=/run/dbus/system_bus_socket"
 
     /// Why usernoted must not start.
     public struct Refusal: Error, CustomStringConvertible {

@@ -2,7 +2,7 @@ import DBus
 import UserNotificationsCore
 
 /// Where an app's responses go.
-public enum HandlerTarget: Sendable, Hashable {
+enum HandlerTarget: Sendable, Hashable {
     /// An object serving `io.github.usernoted.Handler1`. `name` is the app id when the app
     /// registered while owning it (it survives app restarts, and D-Bus activation can start
     /// the app), else the caller's unique name (gone for good when that connection closes).

@@ -9,9 +9,9 @@ import UsernotedAPI
 /// goes to each of them alone (a destination), never broadcast, so a typed reply is read only
 /// by programs that may act for its app. Subscriptions last as long as the connection: one
 /// that leaves the bus is forgotten.
-public final class ResponseSubscribers: Sendable {
+final class ResponseSubscribers: Sendable {
     /// The most app ids one connection may subscribe to, so that a caller cannot grow the table without end.
-    public static let limitPerConnection = 256
+    static let limitPerConnection = 256
 
     private let connection: Connection
     private let logger: Logger
@@ -21,7 +21,7 @@ public final class ResponseSubscribers: Sendable {
     private let watch = Mutex<Task<Void, Never>?>(nil)
 
     /// Subscribers on `connection`, the daemon's.
-    public init(connection: Connection, logger: Logger) {
+    init(connection: Connection, logger: Logger) {
         self.connection = connection
         self.logger = logger
     }
@@ -30,7 +30,7 @@ public final class ResponseSubscribers: Sendable {
 
     /// Starts forgetting the subscriptions of connections that leave the bus (`NameOwnerChanged`
     /// with no new owner, as ``CallerCheck`` watches it).
-    public func start() async throws {
+    func start() async throws {
         let gone = try await connection.departures()
         let task = Task { [weak self] in
             for await name in gone { self?.forget(name) }
@@ -40,7 +40,7 @@ public final class ResponseSubscribers: Sendable {
 
     /// Sends `sender` the responses of `app` (nil: of every app) from now on. A sender that
     /// left the bus before this ran is forgotten again at once (asked once per new subscriber).
-    public func subscribe(_ sender: String, to app: AppID?) async throws {
+    func subscribe(_ sender: String, to app: AppID?) async throws {
         let isNew = try table.withLock { table throws(CenterError) -> Bool in
             let subscriptions = table[sender] ?? []
             guard subscriptions.contains(app) || subscriptions.count < Self.limitPerConnection else {
@@ -60,7 +60,7 @@ public final class ResponseSubscribers: Sendable {
 
     /// Stops sending `sender` the responses of `app` (nil: the subscription to every app; its
     /// subscriptions to single apps stay). Not subscribed: nothing changes.
-    public func unsubscribe(_ sender: String, from app: AppID?) {
+    func unsubscribe(_ sender: String, from app: AppID?) {
         table.withLock { table in
             table[sender]?.remove(app)
             if table[sender]?.isEmpty == true { table[sender] = nil }

@@ -14,7 +14,7 @@ import UserNotificationsCore
 /// Each app's responses go in order; one app's slow handler never holds up another's.
 /// Each app's progress is one ``Delivery`` value (its phase, its backoff, its place in
 /// line); the router does the I/O its transitions call for.
-public actor Router {
+actor Router {
     /// An app's handler, and the watch on its bus name.
     private struct Handler {
         var target: HandlerTarget
@@ -39,7 +39,7 @@ public actor Router {
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
     private var locked = false
 
-    public init(
+    init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store, subscribers: ResponseSubscribers,
         policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }
@@ -57,7 +57,7 @@ public actor Router {
 
     /// Takes back the handlers of a previous run (a unique name only if that connection is
     /// still on the bus), and delivers what waits in the outbox.
-    public func restore() async throws {
+    func restore() async throws {
         for (app, target) in try await store.allHandlers() {
             if case .bus(let name, _) = target, target.isUniqueName, try await connection.nameOwner(name) == nil {
                 try await store.removeHandler(app)
@@ -69,26 +69,26 @@ public actor Router {
     }
 
     /// Routes every interaction the bridge reports, until it stops.
-    public func run() async {
+    func run() async {
         for await interaction in bridge.interactions { await route(interaction) }
     }
 
     /// Makes the caller's object at `path` the handler of `app` — under the app id when the
     /// caller owns that name, so it outlives this connection — and hands it what waits.
-    public func register(_ app: AppID, caller: String, path: ObjectPath) async throws {
+    func register(_ app: AppID, caller: String, path: ObjectPath) async throws {
         let ownsAppName = (try? await connection.nameOwner(app.rawValue)) == caller
         try await set(.bus(name: ownsAppName ? app.rawValue : caller, path: path), for: app)
     }
 
     /// Makes `argv` the handler of `app`: run once per response.
-    public func setExec(_ app: AppID, argv: [String]) async throws {
+    func setExec(_ app: AppID, argv: [String]) async throws {
         if let problem = ExecHandler.problem(with: argv) { throw CenterError(.invalidRequest, problem) }
         try await set(.exec(argv: argv), for: app)
     }
 
     /// Forgets `app`'s handler: its responses wait in the outbox (or go to the app by
     /// `ActivateAction`) until it registers one again.
-    public func removeHandler(_ app: AppID) async throws {
+    func removeHandler(_ app: AppID) async throws {
         do {
             try await store.removeHandler(app)
         } catch {
@@ -257,7 +257,7 @@ public actor Router {
     /// Asks the app's handler how to present `request` (`Handler1.WillPresent`), if a bus
     /// handler is connected and answers within half a second; nil otherwise (the default
     /// presentation). The answer is a set of `banner`, `sound`, `badge`, `list`.
-    public func presentationOptions(for request: NotificationRequest, of app: AppID) async -> Set<String>? {
+    func presentationOptions(for request: NotificationRequest, of app: AppID) async -> Set<String>? {
         guard case .bus(let name, let path)? = handlers[app]?.target else { return nil }
         do {
             // Asked only while it runs: not started for it (a name nobody owns fails at once).
@@ -271,13 +271,13 @@ public actor Router {
     }
 
     /// Uses new delivery and text settings from now on.
-    public func setPolicies(delivery: DeliveryPolicy, text: TextPolicy) {
+    func setPolicies(delivery: DeliveryPolicy, text: TextPolicy) {
         policy = delivery
         self.text = text
     }
 
     /// Follows the session's lock state; on unlock, what was held goes out.
-    public func setLocked(_ locked: Bool) async {
+    func setLocked(_ locked: Bool) async {
         self.locked = locked
         guard !locked else { return }
         for app in (try? await store.appsWithOutbox()) ?? [] { startFlush(app) }

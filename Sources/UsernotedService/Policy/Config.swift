@@ -9,18 +9,18 @@ import UserNotificationsCore
 /// a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
     /// What apps may send and keep.
-    public var limits: Limits
+    var limits: Limits
     /// How responses reach handlers.
-    public var delivery: DeliveryPolicy
+    var delivery: DeliveryPolicy
     /// When previews are hidden.
-    public var privacy: PrivacyPolicy
+    var privacy: PrivacyPolicy
     /// How typed replies are collected without inline reply.
-    public var text: TextPolicy
+    var text: TextPolicy
     /// Whether GLib apps' notifications are served.
-    public var gtk: GtkPolicy
+    var gtk: GtkPolicy
 
     /// The defaults.
-    public init(
+    init(
         limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy(),
         text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy()
     ) {
@@ -139,9 +139,9 @@ enum ConfigKeys {
 /// A config file usernoted cannot use, and why.
 public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file.
-    public var file: URL
+    var file: URL
     /// What is wrong with it.
-    public var problem: String
+    var problem: String
 
     public var description: String { "\(file.path): \(problem)" }
 }

@@ -3,21 +3,21 @@ import Foundation
 /// How hard the router tries: retry delays for a failing handler, how long a response may
 /// wait for one, how long a handler on the bus may take to answer, and how long an exec
 /// handler may run. The `[delivery]` table of config.toml.
-public struct DeliveryPolicy: Sendable, Hashable, Decodable {
+struct DeliveryPolicy: Sendable, Hashable, Decodable {
     /// The first retry's delay, in seconds; each next one doubles, up to `maxRetrySeconds`.
-    public var firstRetrySeconds: Double
+    var firstRetrySeconds: Double
     /// The longest delay between retries, in seconds.
-    public var maxRetrySeconds: Double
+    var maxRetrySeconds: Double
     /// A response older than this many seconds is dropped, with a log line, instead of delivered.
-    public var maxAgeSeconds: Double
+    var maxAgeSeconds: Double
     /// How long an exec handler may run before it is stopped (SIGTERM, then SIGKILL) and retried.
-    public var execTimeoutSeconds: Double
+    var execTimeoutSeconds: Double
     /// How long a handler on the bus may take to answer `DidReceive` before the call counts as failed and is retried.
-    public var handlerTimeoutSeconds: Double
+    var handlerTimeoutSeconds: Double
 
     /// The defaults: retries after 1 s, 2 s, 4 s … up to 5 minutes; responses kept for a week; exec handlers get 30 s,
     /// handlers on the bus 25 s (libdbus's default call timeout).
-    public init(
+    init(
         firstRetrySeconds: Double = 1, maxRetrySeconds: Double = 300, maxAgeSeconds: Double = 7 * 86400,
         execTimeoutSeconds: Double = 30, handlerTimeoutSeconds: Double = 25
     ) {
@@ -38,7 +38,7 @@ public struct DeliveryPolicy: Sendable, Hashable, Decodable {
         case firstRetrySeconds, maxRetrySeconds, maxAgeSeconds, execTimeoutSeconds, handlerTimeoutSeconds
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "delivery")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = DeliveryPolicy()

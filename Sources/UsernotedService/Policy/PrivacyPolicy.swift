@@ -2,18 +2,18 @@ import Foundation
 
 /// When notifications hide their previews (title, subtitle and body, as each category
 /// allows): the `[privacy]` table of config.toml.
-public struct PrivacyPolicy: Sendable, Hashable, Decodable {
+struct PrivacyPolicy: Sendable, Hashable, Decodable {
     /// `hidePreviews`: `whenLocked` (the default), `always` or `never`.
-    public enum HidePreviews: String, Sendable, Hashable, Decodable, CaseIterable {
+    enum HidePreviews: String, Sendable, Hashable, Decodable, CaseIterable {
         case whenLocked, always, never
     }
 
-    public var hidePreviews: HidePreviews
+    var hidePreviews: HidePreviews
 
-    public init(hidePreviews: HidePreviews = .whenLocked) { self.hidePreviews = hidePreviews }
+    init(hidePreviews: HidePreviews = .whenLocked) { self.hidePreviews = hidePreviews }
 
     /// Whether previews are hidden when the session's lock state is `locked`.
-    public func hidesPreviews(locked: Bool) -> Bool {
+    func hidesPreviews(locked: Bool) -> Bool {
         switch hidePreviews {
         case .whenLocked: locked
         case .always: true
@@ -23,7 +23,7 @@ public struct PrivacyPolicy: Sendable, Hashable, Decodable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable { case hidePreviews }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "privacy")
         hidePreviews = try ConfigKeys.choice(
             decoder.container(keyedBy: CodingKeys.self), .hidePreviews, table: "privacy", fallback: .whenLocked)

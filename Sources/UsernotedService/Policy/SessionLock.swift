@@ -16,7 +16,7 @@ public enum SessionLock {
     }
 
     /// The lock state now and at each change, until the system bus goes away; empty when it cannot be read.
-    public static func states(address: String, logger: Logger) async -> AsyncStream<Bool> {
+    static func states(address: String, logger: Logger) async -> AsyncStream<Bool> {
         do {
             // A bus that never answers Hello fails this after the call timeout; nothing waits meanwhile.
             let connection = try await Connection.open(address: address)

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The state directory cannot hold the store: which one, why, and how to choose another.
-public struct StateDirectoryError: Error, CustomStringConvertible {
-    public let directory: String
-    public let reason: String
+struct StateDirectoryError: Error, CustomStringConvertible {
+    let directory: String
+    let reason: String
     /// Whether the directory itself is unusable (not the database in it), so that another would do.
-    public let directoryUnusable: Bool
+    let directoryUnusable: Bool
 
     /// Why `error` (thrown while opening the store in `directory`) happened, in a line.
     init(_ directory: URL, _ error: any Error) {
@@ -20,7 +20,7 @@ public struct StateDirectoryError: Error, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    var description: String {
         "cannot keep state in \(directory): \(reason)"
             + (directoryUnusable ? " (choose another with --state-dir or USERNOTED_STATE_DIR)" : "")
     }

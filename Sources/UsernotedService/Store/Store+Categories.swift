@@ -10,13 +10,13 @@ struct CategoryRecord: AppJSONRecord {
 
 extension Store {
     /// Replaces the categories of `app`.
-    public func setCategories(_ categories: [NotificationCategory], of app: AppID) async throws {
+    func setCategories(_ categories: [NotificationCategory], of app: AppID) async throws {
         let record = CategoryRecord(appID: app.rawValue, json: ModelJSON.encode(categories))
         try await batch.write { db in try record.insert(db, onConflict: .replace) }
     }
 
     /// Every app's categories.
-    public func allCategories() async throws -> [AppID: [NotificationCategory]] {
+    func allCategories() async throws -> [AppID: [NotificationCategory]] {
         let records = try await readNow { db in try CategoryRecord.fetchAll(db) }
         var result: [AppID: [NotificationCategory]] = [:]
         for record in records {

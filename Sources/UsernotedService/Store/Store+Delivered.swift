@@ -4,17 +4,17 @@ import GRDB
 import UserNotificationsCore
 
 /// A notification on screen (or waiting for a server), as a restarted daemon needs it.
-public struct DeliveredNotification: Sendable, Hashable {
-    public var app: AppID
-    public var request: NotificationRequest
+struct DeliveredNotification: Sendable, Hashable {
+    var app: AppID
+    var request: NotificationRequest
     /// The category it was shown with.
-    public var category: NotificationCategory?
+    var category: NotificationCategory?
     /// The server's id for it; nil until a server showed it.
-    public var serverID: UInt32?
+    var serverID: UInt32?
     /// When it was delivered.
-    public var date: Date
+    var date: Date
 
-    public init(app: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?, date: Date) {
+    init(app: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?, date: Date) {
         self.app = app
         self.request = request
         self.category = category
@@ -83,7 +83,7 @@ extension Store {
     /// same identifier; with `unscheduling`, takes a pending request with its identifier out of
     /// pending in the same transaction and returns whether there was one.
     @discardableResult
-    public func saveDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) async throws -> Bool {
+    func saveDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) async throws -> Bool {
         try await queueDelivered(delivered, unscheduling: unscheduling).value
     }
 
@@ -101,7 +101,7 @@ extension Store {
     }
 
     /// Notes the server id a delivered notification got.
-    public func setServerID(_ serverID: UInt32?, of key: (app: AppID, identifier: String)) async throws {
+    func setServerID(_ serverID: UInt32?, of key: (app: AppID, identifier: String)) async throws {
         try await batch.write { db in
             try db.cachedStatement(sql: "UPDATE delivered SET server_id = ? WHERE app_id = ? AND identifier = ?")
                 .execute(arguments: [serverID.map { Int64($0) }, key.app.rawValue, key.identifier])
@@ -109,7 +109,7 @@ extension Store {
     }
 
     /// Forgets a notification that left the screen.
-    public func removeDelivered(_ app: AppID, identifier: String) async throws {
+    func removeDelivered(_ app: AppID, identifier: String) async throws {
         try await batch.write { db in
             try db.cachedStatement(sql: "DELETE FROM delivered WHERE app_id = ? AND identifier = ?")
                 .execute(arguments: [app.rawValue, identifier])
@@ -118,7 +118,7 @@ extension Store {
 
     /// Keeps the delivered rows in step with the server: its ids, and what it closed. Best effort:
     /// a failure is logged, and a restarted daemon then re-shows with an older id.
-    public func record(_ change: LiveChange) async {
+    func record(_ change: LiveChange) async {
         do {
             switch change {
             case .shown(let key, let serverID): try await setServerID(serverID, of: (key.appID, key.requestID))
@@ -131,7 +131,7 @@ extension Store {
     }
 
     /// Every delivered notification, oldest first.
-    public func allDelivered() async throws -> [DeliveredNotification] {
+    func allDelivered() async throws -> [DeliveredNotification] {
         let records = try await readNow { db in
             try DeliveredRecord.order(DeliveredRecord.Columns.deliveredAt).fetchAll(db)
         }

@@ -45,7 +45,7 @@ struct HandlerRecord: FetchableRecord, PersistableRecord, Sendable {
 
 extension Store {
     /// Records where the responses of `app` go.
-    public func setHandler(_ app: AppID, _ target: HandlerTarget) async throws {
+    func setHandler(_ app: AppID, _ target: HandlerTarget) async throws {
         let record: HandlerRecord
         switch target {
         case .bus(let name, let path):
@@ -59,12 +59,12 @@ extension Store {
     }
 
     /// Forgets the handler of `app`.
-    public func removeHandler(_ app: AppID) async throws {
+    func removeHandler(_ app: AppID) async throws {
         try await batch.write { db in _ = try HandlerRecord.deleteOne(db, key: app.rawValue) }
     }
 
     /// Every app's handler.
-    public func allHandlers() async throws -> [AppID: HandlerTarget] {
+    func allHandlers() async throws -> [AppID: HandlerTarget] {
         let records = try await readNow { db in try HandlerRecord.fetchAll(db) }
         var result: [AppID: HandlerTarget] = [:]
         for record in records {

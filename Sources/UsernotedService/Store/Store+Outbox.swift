@@ -56,13 +56,13 @@ struct OutboxRecord: FetchableRecord, TableRecord, Sendable {
 extension Store {
     /// Appends a response to the outbox; returns its place in line.
     @discardableResult
-    public func enqueue(_ response: NotificationResponse) async throws -> Int64 {
+    func enqueue(_ response: NotificationResponse) async throws -> Int64 {
         try await enqueue(response, json: ModelJSON.encode(response)).seq
     }
 
     /// Appends a response already encoded as `json`; returns its place in line, and whether it
     /// is the oldest waiting for its app (then it goes out next).
-    public func enqueue(_ response: NotificationResponse, json: String) async throws -> (seq: Int64, isNext: Bool) {
+    func enqueue(_ response: NotificationResponse, json: String) async throws -> (seq: Int64, isNext: Bool) {
         let app = response.appId.rawValue
         return try await batch.write { db in
             let seq = try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db)
@@ -71,7 +71,7 @@ extension Store {
     }
 
     /// The responses waiting for `app`'s handler, oldest first, with their places in line.
-    public func outbox(of app: AppID) async throws -> [(seq: Int64, response: NotificationResponse)] {
+    func outbox(of app: AppID) async throws -> [(seq: Int64, response: NotificationResponse)] {
         let records = try await readNow { db in try Array(OutboxRecord.waiting(for: app.rawValue, in: db)) }
         return records.compactMap { record in
             decode(record.responseJSON, "response", { try ModelJSON.decodeResponse($0) }).map { (record.seq, $0) }
@@ -80,7 +80,7 @@ extension Store {
 
     /// The oldest response waiting for `app`, reading no further than it (damaged rows are
     /// skipped, as in ``outbox(of:)``).
-    public func nextInOutbox(of app: AppID) async throws -> (seq: Int64, response: NotificationResponse)? {
+    func nextInOutbox(of app: AppID) async throws -> (seq: Int64, response: NotificationResponse)? {
         try await readNow { db in
             let records = try OutboxRecord.waiting(for: app.rawValue, in: db)
             while let record = try records.next() {
@@ -93,7 +93,7 @@ extension Store {
     }
 
     /// The apps with responses waiting.
-    public func appsWithOutbox() async throws -> [AppID] {
+    func appsWithOutbox() async throws -> [AppID] {
         let names = try await readNow { db in
             try OutboxRecord.select(OutboxRecord.Columns.appID, as: String.self).distinct().fetchAll(db)
         }
@@ -101,7 +101,7 @@ extension Store {
     }
 
     /// Removes an acknowledged response.
-    public func acknowledge(_ seq: Int64) async throws {
+    func acknowledge(_ seq: Int64) async throws {
         try await batch.write { db in
             try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?").execute(arguments: [seq])
         }

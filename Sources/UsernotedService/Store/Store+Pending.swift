@@ -4,15 +4,15 @@ import Synchronization
 import UserNotificationsCore
 
 /// A request waiting for its trigger.
-public struct PendingRequest: Sendable, Hashable {
-    public var app: AppID
-    public var request: NotificationRequest
+@_spi(Benchmarks) public struct PendingRequest: Sendable, Hashable {
+    var app: AppID
+    var request: NotificationRequest
     /// When it fires next.
-    public var fireDate: Date
+    var fireDate: Date
     /// When the app added it.
-    public var addedAt: Date
+    var addedAt: Date
 
-    public init(app: AppID, request: NotificationRequest, fireDate: Date, addedAt: Date) {
+    @_spi(Benchmarks) public init(app: AppID, request: NotificationRequest, fireDate: Date, addedAt: Date) {
         self.app = app
         self.request = request
         self.fireDate = fireDate
@@ -91,13 +91,13 @@ struct PendingRecord: FetchableRecord, TableRecord, Sendable {
 
 extension Store {
     /// Saves (or replaces, by identifier) a request that fires at `fireDate`.
-    public func savePending(_ pending: PendingRequest) async throws {
+    @_spi(Benchmarks) public func savePending(_ pending: PendingRequest) async throws {
         _ = try await savePending(pending, limit: .max)
     }
 
     /// Saves (or replaces, by identifier) a pending request, in one transaction with the
     /// check that a new one does not take its app past `limit`; false (nothing saved) when it would.
-    public func savePending(_ pending: PendingRequest, limit: Int) async throws -> Bool {
+    func savePending(_ pending: PendingRequest, limit: Int) async throws -> Bool {
         try await queuePending(pending, limit: limit).value
     }
 
@@ -123,7 +123,7 @@ extension Store {
 
     /// Removes pending requests of `app` (all of them for nil); returns the identifiers removed.
     @discardableResult
-    public func removePending(_ app: AppID, ids: [String]?) async throws -> [String] {
+    func removePending(_ app: AppID, ids: [String]?) async throws -> [String] {
         try await batch.write { db in
             let ofApp = PendingRecord.of(app.rawValue)
             let existing = try ofApp.select(PendingRecord.Columns.identifier, as: String.self).fetchAll(db)
@@ -141,7 +141,7 @@ extension Store {
     }
 
     /// The pending requests of `app`, soonest first.
-    public func pending(of app: AppID) async throws -> [PendingRequest] {
+    func pending(of app: AppID) async throws -> [PendingRequest] {
         let records = try await readNow { db in
             try PendingRecord.of(app.rawValue)
                 .order(PendingRecord.Columns.fireDate, PendingRecord.Columns.identifier)
@@ -151,17 +151,17 @@ extension Store {
     }
 
     /// How many requests `app` has pending.
-    public func pendingCount(of app: AppID) async throws -> Int {
+    func pendingCount(of app: AppID) async throws -> Int {
         try await readNow { db in try PendingRecord.of(app.rawValue).fetchCount(db) }
     }
 
     /// Whether `app` has a request `identifier` scheduled.
-    public func isPending(_ app: AppID, _ identifier: String) async throws -> Bool {
+    func isPending(_ app: AppID, _ identifier: String) async throws -> Bool {
         try await readNow { db in try PendingRecord.exists(app: app.rawValue, identifier: identifier, in: db) }
     }
 
     /// When the earliest pending request fires, if any is pending.
-    public func earliestFireDate() async throws -> Date? {
+    func earliestFireDate() async throws -> Date? {
         try await readNow { db in
             try PendingRecord.select(min(PendingRecord.Columns.fireDate), as: Double.self).fetchOne(db)
                 .map(Date.init(timeIntervalSince1970:))
@@ -169,7 +169,7 @@ extension Store {
     }
 
     /// The requests due at `date`, soonest first.
-    public func due(at date: Date) async throws -> [PendingRequest] {
+    func due(at date: Date) async throws -> [PendingRequest] {
         let records = try await readNow { db in
             try PendingRecord
                 .filter(PendingRecord.Columns.fireDate <= date.timeIntervalSince1970)
@@ -182,7 +182,7 @@ extension Store {
     /// Takes a fired request out of pending, or moves a repeating one to its next date, at
     /// once; nothing happens if it was replaced or removed since it was read (`firing` no
     /// longer matches the row).
-    public func fired(_ firing: PendingRequest, next: Date?) async throws {
+    func fired(_ firing: PendingRequest, next: Date?) async throws {
         let app = firing.app.rawValue
         let json = ModelJSON.encode(firing.request)
         try await batch.write { db in

@@ -10,13 +10,13 @@ struct SettingsRecord: AppJSONRecord {
 
 extension Store {
     /// Records the settings of `app`.
-    public func setSettings(_ settings: AppSettings, of app: AppID) async throws {
+    func setSettings(_ settings: AppSettings, of app: AppID) async throws {
         let record = SettingsRecord(appID: app.rawValue, json: ModelJSON.encode(settings))
         try await batch.write { db in try record.insert(db, onConflict: .replace) }
     }
 
     /// Every known app's settings.
-    public func allSettings() async throws -> [AppID: AppSettings] {
+    func allSettings() async throws -> [AppID: AppSettings] {
         let records = try await readNow { db in try SettingsRecord.fetchAll(db) }
         var result: [AppID: AppSettings] = [:]
         for record in records {

@@ -27,7 +27,7 @@ public final class Store: Sendable {
     let pendingCounts = PendingCounts()
 
     /// Opens (creating and migrating) `state.sqlite` in `directory`; a ``StateDirectoryError`` says why it cannot.
-    public convenience init(directory: URL, logger: Logger) throws {
+    @_spi(Benchmarks) public convenience init(directory: URL, logger: Logger) throws {
         self.init(Future(.success(try Self.open(directory))), logger: logger)
     }
 

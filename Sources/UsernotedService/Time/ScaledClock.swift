@@ -8,7 +8,7 @@ public struct ScaledClock: Sendable, Equatable {
     /// How many seconds of scheduler time pass in one real second.
     public let rate: Double
     /// The instant at which scheduler time and real time agree.
-    public let origin: Date
+    let origin: Date
 
     /// The real clock.
     public static let real = ScaledClock(unchecked: 1, origin: Date(timeIntervalSince1970: 0))
@@ -26,15 +26,15 @@ public struct ScaledClock: Sendable, Equatable {
     }
 
     /// Scheduler time now.
-    public func now() -> Date { schedulerDate(atReal: Date()) }
+    func now() -> Date { schedulerDate(atReal: Date()) }
 
     /// The scheduler time at real instant `real`: origin + (real − origin) · rate.
-    public func schedulerDate(atReal real: Date) -> Date {
+    func schedulerDate(atReal real: Date) -> Date {
         rate == 1 ? real : origin.addingTimeInterval(real.timeIntervalSince(origin) * rate)
     }
 
     /// The real instant at which the scheduler's clock reads `date`: origin + (date − origin) / rate.
-    public func realDate(at date: Date) -> Date {
+    func realDate(at date: Date) -> Date {
         rate == 1 ? date : origin.addingTimeInterval(date.timeIntervalSince(origin) / rate)
     }
 }

@@ -8,11 +8,11 @@ import UserNotificationsCore
 public actor Scheduler {
     /// A request that fires this much after its date (the daemon was not running, or the
     /// machine slept) is delivered and logged as late.
-    public static let lateAfter: TimeInterval = 60
+    static let lateAfter: TimeInterval = 60
 
     private let store: Store
     /// The wall clock (the daemon dates responses by it too).
-    public nonisolated let now: @Sendable () -> Date
+    nonisolated let now: @Sendable () -> Date
     private let calendar: @Sendable () -> Calendar
     private let logger: Logger
     private var timer: (any WakeTimer)?
@@ -23,7 +23,7 @@ public actor Scheduler {
     private var wakes = SingleFlight()
 
     /// A scheduler over `store`; `now` and `calendar` are the wall clock and the user's calendar.
-    public init(
+    init(
         store: Store, logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() },
         calendar: @escaping @Sendable () -> Calendar = { Calendar.autoupdatingCurrent }
@@ -36,19 +36,19 @@ public actor Scheduler {
 
     /// Starts firing through `deliver`: what is already due (missed while the daemon was
     /// not running) fires now, once; then the timer waits for the next.
-    public func start(timer: any WakeTimer, deliver: @escaping @Sendable (PendingRequest, _ late: Bool) async -> Void) async {
+    func start(timer: any WakeTimer, deliver: @escaping @Sendable (PendingRequest, _ late: Bool) async -> Void) async {
         self.timer = timer
         self.deliver = deliver
         await wake()
     }
 
     /// When a request added now with `trigger` first fires.
-    public func firstFireDate(of trigger: NotificationTrigger) -> Date? {
+    func firstFireDate(of trigger: NotificationTrigger) -> Date? {
         trigger.firstFireDate(addedAt: now(), calendar: calendar())
     }
 
     /// Points the timer at the earliest pending request; call after pending changed.
-    public func reschedule() async {
+    func reschedule() async {
         guard timer != nil else { return }
         do {
             arm(at: try await store.earliestFireDate())
@@ -61,7 +61,7 @@ public actor Scheduler {
     /// A request was saved to fire at `fireDate`: the timer moves only if that is sooner than
     /// its date, without reading the store. (A replaced request's old, sooner date at worst
     /// wakes the scheduler once for nothing; it then re-arms from the store.)
-    public func added(fireDate: Date) {
+    func added(fireDate: Date) {
         guard timer != nil else { return }
         if let armed, armed <= fireDate { return }
         arm(at: fireDate)
@@ -74,7 +74,7 @@ public actor Scheduler {
 
     /// Fires everything due, moves repeating requests on, and re-arms the timer. A wake while
     /// one is under way makes that one fire again after it (single flight).
-    public func wake() async {
+    func wake() async {
         guard let deliver else { return }
         await SingleFlight.run(in: { $0(&wakes) }) {
             await fireDue(deliver)

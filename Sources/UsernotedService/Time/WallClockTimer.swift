@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Something that wakes the scheduler at a wall-clock date.
-public protocol WakeTimer: Sendable {
+protocol WakeTimer: Sendable {
     /// Wakes once at `date` (at once if it has passed); nil disarms.
     func arm(at date: Date?)
 }
@@ -16,12 +16,12 @@ public protocol WakeTimer: Sendable {
 /// `TFD_TIMER_CANCEL_ON_SET`: it fires when the date comes (also after a suspend that
 /// slept past it) and when the wall clock is set, so the scheduler can look again. Between
 /// wake-ups it costs nothing: the descriptor sleeps in its loop's epoll.
-public final class WallClockTimer: WakeTimer {
+final class WallClockTimer: WakeTimer {
     private let fd: Int32
     private let watch: LoopWatch
 
     /// A disarmed timer that calls `onWake` on `loop` at each expiry or clock change.
-    public init(loop: LoopThread = .shared, onWake: @escaping @Sendable () -> Void) {
+    init(loop: LoopThread = .shared, onWake: @escaping @Sendable () -> Void) {
         let fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         precondition(fd >= 0, "timerfd_create(CLOCK_REALTIME) failed: errno \(errno)")
         self.fd = fd
@@ -35,7 +35,7 @@ public final class WallClockTimer: WakeTimer {
 
     deinit { watch.cancel() }
 
-    public func arm(at date: Date?) {
+    func arm(at date: Date?) {
         var spec = itimerspec()
         if let date {
             // 0 would disarm: a date at or before 1970 still means "now".

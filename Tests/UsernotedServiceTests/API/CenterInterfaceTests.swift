@@ -143,7 +143,7 @@ import UserNotificationsCore
 
     @Test func aSecondDaemonRefusesToStartAndSaysWhy() async throws {
         let scene = try await ServiceScene()
-        let second = Daemon(connection: try await scene.bus.connect(), store: scene.daemon.store, logger: .init(label: "second"))
+        let second = Daemon(connection: try await scene.bus.connect(), store: scene.daemon.store, logger: .init(label: "second"), config: Config())
         await #expect { try await second.run() } throws: { error in
             (error as? DBusError)?.message.contains("another usernoted is running") == true
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import UserNotificationsCore
-@testable import UsernotedService
+@_spi(Benchmarks) @testable import UsernotedService
 
 /// The `delivered` table: what is on screen, with its category and the server's id.
 @Suite struct StoreDeliveredTests: StoreTestCase {

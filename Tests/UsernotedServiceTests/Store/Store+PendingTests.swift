@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import UserNotificationsCore
-@testable import UsernotedService
+@_spi(Benchmarks) @testable import UsernotedService
 
 /// The `pending` table: requests waiting for their trigger, the per-app limit, and firing.
 @Suite struct StorePendingTests: StoreTestCase {

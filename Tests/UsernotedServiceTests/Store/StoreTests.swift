@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 import TestSupport
 import UserNotificationsCore
-@testable import UsernotedService
+@_spi(Benchmarks) @testable import UsernotedService
 
 /// A suite of the store's tests: a temporary state directory, two apps, and requests to store.
 protocol StoreTestCase {

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 import UserNotificationsCore
-@testable import UsernotedService
+@_spi(Benchmarks) @testable import UsernotedService
 
 /// The scheduler over a real store, with a wall clock the test moves and a timer that
 /// records where it was armed (the real timerfd is exercised end to end).

@@ -3,7 +3,7 @@ import FreedesktopNotifications
 import Foundation
 import Logging
 import UserNotificationsCore
-import UsernotedService
+@_spi(Benchmarks) import UsernotedService
 
 /// The daemon's hot in-process steps, one benchmark each: JSON coding of a request, the
 /// `Notify` arguments built from a category and content, and a store write.
