@@ -75,6 +75,7 @@ struct UsernotedBench {
             let (daemon, _) = try await rig.startDaemon(state: try rig.directory("p1-state"))
             defer { daemon.stop() }
             await record(["P1"], "Post latency") { [try PostLatency.measure(rig, scale)] }
+            await record(["P1-screen"], "Post → Notify at the server") { [try PostScreen.measure(rig, scale)] }
             await record(["P2"], "Post throughput") { [try PostThroughput.measure(rig, scale)] }
             await record(["P3"], "ActionInvoked → DidReceive") { [try ActionRouting.measure(rig, scale)] }
             await record(["P4"], "usernotectl post vs notify-send") { [try ProcessCost.measure(rig, scale)] }
