@@ -7,14 +7,29 @@ import UserNotificationsCore
 public struct UNNotificationAction: Sendable, Hashable {
     /// The action in the daemon's model.
     let model: NotificationAction
+    /// The button's icon, as the app gave it.
+    public let icon: UNNotificationActionIcon?
 
     /// Creates a button; `identifier` comes back as the response's `actionIdentifier`.
     public init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
-        model = NotificationAction(identifier: identifier, title: title, options: options.model)
+        self.init(identifier: identifier, title: title, options: options, icon: nil)
     }
 
-    /// Wraps a model action.
-    init(_ model: NotificationAction) { self.model = model }
+    /// Creates a button with an icon (shown where the server has `action-icons`; see ``UNNotificationActionIcon``).
+    public init(identifier: String, title: String, options: UNNotificationActionOptions = [], icon: UNNotificationActionIcon?) {
+        self.init(NotificationAction(identifier: identifier, title: title, options: options.model, icon: icon?.freedesktopName), icon: icon)
+    }
+
+    /// Wraps a model action; its icon, a freedesktop name, becomes a template image name.
+    init(_ model: NotificationAction) {
+        self.init(model, icon: model.icon.map(UNNotificationActionIcon.init(templateImageName:)))
+    }
+
+    /// Wraps a model action and the icon it was made with.
+    init(_ model: NotificationAction, icon: UNNotificationActionIcon?) {
+        self.model = model
+        self.icon = icon
+    }
 
     /// Identifies the action in responses.
     public var identifier: String { model.identifier }

@@ -5,6 +5,8 @@ import UserNotificationsCore
 public struct UNNotificationCategory: Sendable, Hashable {
     /// The category in the daemon's model.
     let model: NotificationCategory
+    /// The summary of grouped notifications, e.g. `%u new messages` (kept here only, not sent).
+    public private(set) var categorySummaryFormat = ""
 
     /// Creates a category; `identifier` is what content names as `categoryIdentifier`.
     public init(
@@ -27,7 +29,7 @@ public struct UNNotificationCategory: Sendable, Hashable {
             options: options.model)
     }
 
-    /// Creates a category; the summary format is accepted for source compatibility and not used.
+    /// Creates a category; the summary format is kept for source compatibility and not sent.
     public init(
         identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
         hiddenPreviewsBodyPlaceholder: String?, categorySummaryFormat: String?,
@@ -35,6 +37,7 @@ public struct UNNotificationCategory: Sendable, Hashable {
     ) {
         self.init(identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
                   hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder ?? "", options: options)
+        self.categorySummaryFormat = categorySummaryFormat ?? ""
     }
 
     /// Wraps a model category.

@@ -32,12 +32,13 @@ enum ResponseMapping {
     /// The response the delegate gets for a model response.
     static func response(_ model: NotificationResponse) -> any UNNotificationResponse {
         let notification = UNNotification(request: UNNotificationRequest(model.notification), date: model.date)
+        let actionIdentifier = ActionIdentifierMapping.app(model.actionIdentifier)
         if let text = model.userText {
             return UNTextInputNotificationResponse(
-                actionIdentifier: model.actionIdentifier, notification: notification, userText: text,
+                actionIdentifier: actionIdentifier, notification: notification, userText: text,
                 activationToken: model.activationToken)
         }
         return UNNotificationActionResponse(
-            actionIdentifier: model.actionIdentifier, notification: notification, activationToken: model.activationToken)
+            actionIdentifier: actionIdentifier, notification: notification, activationToken: model.activationToken)
     }
 }

@@ -37,4 +37,7 @@ public struct UNNotificationSound: Sendable, Hashable {
     public static func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float) -> UNNotificationSound {
         .init(named: name)
     }
+
+    /// A named ringtone (plays as the named sound).
+    public static func ringtoneSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound { .init(named: name) }
 }

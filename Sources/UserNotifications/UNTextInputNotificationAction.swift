@@ -13,8 +13,18 @@ extension UNNotificationAction {
         identifier: String, title: String, options: UNNotificationActionOptions = [],
         textInputButtonTitle: String, textInputPlaceholder: String
     ) {
+        self.init(identifier: identifier, title: title, options: options, icon: nil,
+                  textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder)
+    }
+
+    /// Creates a text-input action with an icon (see ``UNNotificationActionIcon``).
+    public init(
+        identifier: String, title: String, options: UNNotificationActionOptions = [], icon: UNNotificationActionIcon?,
+        textInputButtonTitle: String, textInputPlaceholder: String
+    ) {
         self.init(.textInput(
             identifier: identifier, title: title, options: options.model,
-            textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder))
+            textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder,
+            icon: icon?.freedesktopName), icon: icon)
     }
 }

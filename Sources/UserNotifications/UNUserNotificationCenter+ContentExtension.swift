@@ -1,4 +1,7 @@
 extension UNUserNotificationCenter {
+    /// Whether content extensions work here: yes, without a view (see ``setContentExtension(_:forCategories:)``).
+    public var supportsContentExtensions: Bool { true }
+
     /// Lets `contentExtension` handle the custom actions of notifications whose category is one
     /// of `categoryIdentifiers` (what an extension's `UNNotificationExtensionCategory` declares
     /// on Apple platforms), replacing any extension set before for those categories (Linux only).

@@ -20,6 +20,20 @@ struct UNNotificationActionTests {
         #expect(UNNotificationActionOptions.destructive.model == .destructive)
     }
 
+    @Test func anIconIsSentAsItsFreedesktopNameAndKeptAsGiven() {
+        let icon = UNNotificationActionIcon(systemImageName: "trash.fill")
+        let action = UNNotificationAction(identifier: "DELETE", title: "Delete", options: [], icon: icon)
+        #expect(action.model.icon == "edit-delete")
+        #expect(action.icon == icon)
+        let unmapped = UNNotificationAction(identifier: "X", title: "X", icon: UNNotificationActionIcon(systemImageName: "tortoise"))
+        #expect(unmapped.model.icon == nil, "a symbol without a freedesktop icon leaves the label alone")
+        let reply = UNTextInputNotificationAction(
+            identifier: "R", title: "Reply", icon: UNNotificationActionIcon(templateImageName: "org.example.reply"),
+            textInputButtonTitle: "Send", textInputPlaceholder: "")
+        #expect(reply.model.icon == "org.example.reply")
+        #expect(reply.isTextInput)
+    }
+
     @Test func aModelActionReadsBack() {
         let action = UNNotificationAction(.init(identifier: "GO", title: "Go", options: [.foreground]))
         #expect(action.identifier == "GO")

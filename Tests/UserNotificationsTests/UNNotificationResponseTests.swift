@@ -31,8 +31,14 @@ struct UNNotificationResponseTests {
         #expect(text.actionIdentifier == "DECLINE_ACTION")
     }
 
-    @Test func theReservedIdentifiersAreTheDaemons() {
-        #expect(UNNotificationDefaultActionIdentifier == "default")
-        #expect(UNNotificationDismissActionIdentifier == "dismiss")
+    @Test func theDaemonsReservedIdentifiersReachTheAppAsApples() throws {
+        var model = try Self.model()
+        model.actionIdentifier = "default"
+        #expect(ResponseMapping.response(model).actionIdentifier == "com.apple.UNNotificationDefaultActionIdentifier")
+        model.actionIdentifier = "dismiss"
+        #expect(ResponseMapping.response(model).actionIdentifier == "com.apple.UNNotificationDismissActionIdentifier")
+        model.userText = "typed"
+        model.actionIdentifier = "default"
+        #expect(ResponseMapping.response(model).actionIdentifier == UNNotificationDefaultActionIdentifier)
     }
 }
