@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import UserNotifications
 
 struct ExitFlushTests {
@@ -9,15 +10,18 @@ struct ExitFlushTests {
         flush.end()
         #expect(!flush.isIdle)
         // The exiting thread is not one of the tasks' threads (the main thread, at exit).
-        let waiting = Task {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Duration, Never>) in
-                Thread.detachNewThread { continuation.resume(returning: ContinuousClock().measure { flush.waitAtExit() }) }
-            }
+        let started = Inbox<Void>()
+        let returned = Inbox<Void>()
+        Thread.detachNewThread {
+            started.put(())
+            flush.waitAtExit()
+            returned.put(())
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await started.next()
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(returned.pending.isEmpty, "it waits while a call is unfinished")
         flush.end()
-        let waited = await waiting.value
+        try await returned.next(within: ExitFlush.patience, "the wait's end once the last call ended")
         #expect(flush.isIdle)
-        #expect(waited >= .milliseconds(150) && waited < ExitFlush.patience, "\(waited)")
     }
 }
