@@ -143,4 +143,16 @@ import UserNotifications
         #expect(try await events.next() == "ARCHIVE mail-2")
         withExtendedLifetime(delegate) {}
     }
+
+    @Test func theMainActorAppDelegateGetsTheClickOnTheMainActor() async throws {
+        let scene = try await Scene(appID: "org.example.Window")
+        await scene.asCurrent { await MainActorAppDelegate.shared.applicationDidFinishLaunching() }
+        try await waitUntil("the settings read at launch") { DispatchQueue.main.sync { MainActorAppDelegate.shared.bannersAllowed } }
+        let content = UNMutableNotificationContent()
+        content.title = "Build finished"
+        try await scene.center.add(UNNotificationRequest(identifier: "build-7", content: content, trigger: nil))
+        try await scene.desktop.waitUntilShown("build-7") { $0.summary == "Build finished" }
+        try scene.desktop.pick("default")
+        try await waitUntil("the click, on the main actor") { DispatchQueue.main.sync { MainActorAppDelegate.shared.lastOpened } == "build-7" }
+    }
 }
