@@ -46,7 +46,7 @@ public struct UNNotificationCategory: Sendable, Hashable {
     /// Names the category.
     public var identifier: String { model.identifier }
     /// The buttons, in declared order.
-    public var actions: [UNNotificationAction] { model.actions.map(UNNotificationAction.init) }
+    public var actions: [UNNotificationAction] { model.actions.map(UNNotificationAction.from) }
     /// Siri intent identifiers (kept for source compatibility).
     public var intentIdentifiers: [String] { model.intentIdentifiers }
     /// Shown instead of the body while previews are hidden; `""` for the daemon's default.

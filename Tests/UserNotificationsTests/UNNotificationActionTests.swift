@@ -8,7 +8,7 @@ struct UNNotificationActionTests {
         #expect(action.model == NotificationAction(identifier: "DELETE", title: "Delete", options: [.destructive, .authenticationRequired]))
         #expect(action.options == [.destructive, .authenticationRequired])
         #expect(!action.isTextInput)
-        #expect(action.textInputButtonTitle == "")
+        #expect(!(action is UNTextInputNotificationAction))
     }
 
     @Test func everyOptionMapsBothWays() {
@@ -35,7 +35,9 @@ struct UNNotificationActionTests {
     }
 
     @Test func aModelActionReadsBack() {
-        let action = UNNotificationAction(.init(identifier: "GO", title: "Go", options: [.foreground]))
+        let action = UNNotificationAction.from(.init(identifier: "GO", title: "Go", options: [.foreground], icon: "go-next"))
+        #expect(!(action is UNTextInputNotificationAction))
+        #expect(action.icon == UNNotificationActionIcon(templateImageName: "go-next"))
         #expect(action.identifier == "GO")
         #expect(action.title == "Go")
         #expect(action.options == .foreground)
