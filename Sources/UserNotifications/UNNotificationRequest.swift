@@ -10,10 +10,10 @@ public final class UNNotificationRequest: NSObject, NSCopying, Sendable {
     /// What to show: an immutable copy of the content the request was made with.
     public let content: UNNotificationContent
     /// When to show it; nil = now.
-    public let trigger: (any UNNotificationTrigger)?
+    public let trigger: UNNotificationTrigger?
 
     /// Creates a request with a copy of `content` (later changes to mutable content do not reach it).
-    public init(identifier: String, content: UNNotificationContent, trigger: (any UNNotificationTrigger)?) {
+    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
         self.identifier = identifier
         self.content = UNNotificationContent(fields: content.snapshot)
         self.trigger = trigger
@@ -42,8 +42,7 @@ public final class UNNotificationRequest: NSObject, NSCopying, Sendable {
     /// Whether `object` is a request with the same identifier, content and trigger.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UNNotificationRequest else { return false }
-        return identifier == other.identifier && content == other.content
-            && (try? TriggerMapping.model(trigger)) == (try? TriggerMapping.model(other.trigger))
+        return identifier == other.identifier && content == other.content && trigger == other.trigger
     }
 
     public override var hash: Int { identifier.hashValue }
