@@ -19,7 +19,7 @@ extension UNUserNotificationCenter {
 
     /// The extension that handles `response`: one set for its category, if the user chose one
     /// of the category's custom actions (not a click on the body, not a dismissal).
-    func contentExtension(for response: any UNNotificationResponse) -> (any UNNotificationContentExtension)? {
+    func contentExtension(for response: UNNotificationResponse) -> (any UNNotificationContentExtension)? {
         let systemActions = [UNNotificationDefaultActionIdentifier, UNNotificationDismissActionIdentifier]
         guard !systemActions.contains(response.actionIdentifier) else { return nil }
         let category = response.notification.request.content.categoryIdentifier
