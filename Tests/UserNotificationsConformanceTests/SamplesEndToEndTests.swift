@@ -155,4 +155,25 @@ import UserNotifications
         try scene.desktop.pick("default")
         try await waitUntil("the click, on the main actor") { DispatchQueue.main.sync { MainActorAppDelegate.shared.lastOpened } == "build-7" }
     }
+
+    @Test func theReminderSchedulerSchedulesADailyReminderListsAndCancelsIt() async throws {
+        let scene = try await Scene(appID: "org.example.Habits")
+        let errors = Inbox<String>()
+        let date = Calendar.current.date(from: DateComponents(year: 2026, month: 1, day: 1, hour: 7, minute: 30))!
+        await scene.asCurrent {
+            ReminderScheduler.scheduleDaily(id: "stretch", title: "Stretch", at: date, image: nil, badge: 0) { error in
+                errors.put(error.map { "\($0)" } ?? "no error")
+            }
+        }
+        #expect(try await errors.next() == "no error")
+        let ids = Inbox<[String]>()
+        await scene.asCurrent { ReminderScheduler.pendingIDs { ids.put($0) } }
+        #expect(try await ids.next() == ["stretch"])
+        let pending = await scene.center.pendingNotificationRequests()
+        #expect((pending.first?.trigger as? UNCalendarNotificationTrigger)?.dateComponents == DateComponents(hour: 7, minute: 30))
+        #expect(pending.first?.content.sound == UNNotificationSound(named: "bell.caf"))
+        await scene.asCurrent { ReminderScheduler.cancel(id: "stretch") }
+        await scene.asCurrent { ReminderScheduler.pendingIDs { ids.put($0) } }
+        #expect(try await ids.next() == [])
+    }
 }
