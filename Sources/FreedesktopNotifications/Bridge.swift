@@ -224,7 +224,8 @@ public actor NotificationBridge {
             let action: String
             if actionKey == NotifyMapping.defaultKey {
                 action = NotificationResponse.defaultActionIdentifier
-            } else if let known = entry.category?.action(withIdentifier: actionKey), !known.isTextInput || !(capabilities?.inlineReply ?? false) {
+            } else if let known = NotifyMapping.action(forKey: actionKey, in: entry.category, capabilities: capabilities ?? ServerCapabilities(["actions"])),
+                      !known.isTextInput || !(capabilities?.inlineReply ?? false) {
                 action = known.identifier
             } else {
                 return  // not one of ours (inline-reply arrives as NotificationReplied)
