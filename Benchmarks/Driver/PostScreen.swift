@@ -9,10 +9,11 @@ enum PostScreen {
             sent += try rig.rawClient(["screen", "notify", "\(perRound)"]).compactMap(Self.entry)
             sent += try rig.rawClient(["screen", "post", Rig.app, "\(perRound)"]).compactMap(Self.entry)
         }
-        let arrived = Dictionary(try rig.serverLogEntries("screen").map { ($0.title, $0.nanoseconds) }) { _, last in last }
+        // Every round numbers its calls from 0: the n-th call with a title arrived n-th with it.
+        var arrivals = Dictionary(grouping: try rig.serverLogEntries("screen"), by: \.title).mapValues { $0.map(\.nanoseconds)[...] }
         func delays(_ kind: String) -> [Double] {
             sent.filter { $0.title.hasPrefix("screen-\(kind)-") }.compactMap { call in
-                arrived[call.title].map { Double($0 - call.nanoseconds) }
+                arrivals[call.title]?.popFirst().map { Double($0 - call.nanoseconds) }
             }
         }
         let (ours, raw) = (delays("post"), delays("notify"))

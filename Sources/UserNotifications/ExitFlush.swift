@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Dispatch
 
 /// The calls every center has started and not finished, so that the process waits for them
 /// when it exits: a short-lived tool's `center.add(request)` (which returns at once, as on
@@ -15,28 +15,26 @@ final class ExitFlush: Sendable {
     /// How long the exit waits for unfinished calls at most.
     static let patience: Duration = .seconds(5)
 
-    /// How many calls have started and not finished.
-    private let unfinished = Mutex(0)
+    /// The calls that have started and not finished.
+    private let unfinished = DispatchGroup()
     /// Registers ``waitAtExit()`` with `atexit`, once.
     private static let registration: Void = { atexit { ExitFlush.shared.waitAtExit() } }()
 
     /// Counts a call that starts now.
     func begin() {
         Self.registration
-        unfinished.withLock { $0 += 1 }
+        unfinished.enter()
     }
 
     /// Counts a call that ended.
-    func end() { unfinished.withLock { $0 -= 1 } }
+    func end() { unfinished.leave() }
 
     /// Whether every call that started has finished.
-    var isIdle: Bool { unfinished.withLock { $0 == 0 } }
+    var isIdle: Bool { unfinished.wait(timeout: .now()) == .success }
 
-    /// Waits (up to ``patience``) until every started call has finished; the calls run on
+    /// Blocks (up to ``patience``) until every started call has finished; the calls run on
     /// other threads, so the exiting thread may block.
     func waitAtExit() {
-        let clock = ContinuousClock()
-        let deadline = clock.now + Self.patience
-        while !isIdle, clock.now < deadline { usleep(1_000) }
+        _ = unfinished.wait(timeout: .now() + .milliseconds(Int(Self.patience.components.seconds) * 1000))
     }
 }
