@@ -25,6 +25,8 @@ public actor NotificationBridge {
     private var serverOwner: String?
     /// What the current server can do, once asked.
     private var capabilities: ServerCapabilities?
+    /// What the current server does beyond its capabilities, once it said who it is.
+    private var profile: ServerProfile?
     /// Whether notifications show only what their category allows while previews are hidden.
     private var previewsHidden = false
     /// The `order` the last notification shown got.
@@ -159,7 +161,17 @@ public actor NotificationBridge {
     private func announceServer() async {
         async let information = try? server.information()
         guard let capabilities = try? await serverCapabilities() else { return }
-        changesContinuation.yield(.server(await information, capabilities))
+        let info = await information
+        profile = ServerProfile.matching(info)
+        changesContinuation.yield(.server(info, capabilities))
+    }
+
+    /// The current server's row of ``ServerProfile/table``, asking who it is once.
+    public func serverProfile() async -> ServerProfile {
+        if let profile { return profile }
+        let matched = ServerProfile.matching(try? await server.information())
+        profile = matched
+        return matched
     }
 
     /// What the current server can do, asking it once.
@@ -191,7 +203,7 @@ public actor NotificationBridge {
         let shown = previewsHidden ? entry.request.hidingPreview(category: entry.category) : entry.request
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
-            replacesID: entry.serverID ?? 0)
+            profile: await serverProfile(), replacesID: entry.serverID ?? 0)
         guard let id = try? await server.notify(call) else { return nil }
         guard live[key] != nil else {
             try? await server.close(id)  // closed by the app while Notify was under way
@@ -222,8 +234,12 @@ public actor NotificationBridge {
             live[key]?.activationTokenArrived(token)
         case .actionInvoked(_, let actionKey):
             let action: String
+            var text: String?
             if actionKey == NotifyMapping.defaultKey {
                 action = NotificationResponse.defaultActionIdentifier
+            } else if entry.category?.action(withIdentifier: actionKey) == nil,
+                      let suggestion = NotifyMapping.suggestion(forKey: actionKey, in: entry.category) {
+                (action, text) = (suggestion.action.identifier, suggestion.text)
             } else if let known = NotifyMapping.action(forKey: actionKey, in: entry.category, capabilities: capabilities ?? ServerCapabilities(["actions"])),
                       !known.isTextInput || !(capabilities?.inlineReply ?? false) {
                 action = known.identifier
@@ -231,7 +247,7 @@ public actor NotificationBridge {
                 return  // not one of ours (inline-reply arrives as NotificationReplied)
             }
             let token = live[key]?.answeredByAction()
-            emit(key, entry, action: action, text: nil, activationToken: token)
+            emit(key, entry, action: action, text: text, activationToken: token)
         case .replied(_, let text):
             guard let action = entry.category?.textInputAction else { return }
             let token = live[key]?.answeredByAction()
@@ -260,6 +276,7 @@ public actor NotificationBridge {
     private func serverChanged(owner: String) async {
         serverOwner = owner.isEmpty ? nil : owner
         capabilities = nil
+        profile = nil
         keysByServerID = [:]
         for key in live.keys { live[key]?.serverChanged() }
         guard !owner.isEmpty else { return }

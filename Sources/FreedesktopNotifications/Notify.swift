@@ -29,10 +29,14 @@ public enum NotifyMapping {
     /// The label of the `default` action, for servers that list it in a menu.
     public static let defaultLabel = "Open"
 
-    /// The `Notify` call showing `request` of `appID` with the buttons of `category`.
+    /// The key a suggestion button is sent with: this prefix and the suggestion's index.
+    public static let suggestionKeyPrefix = "x-usernoted-suggestion-"
+
+    /// The `Notify` call showing `request` of `appID` with the buttons of `category`, as a
+    /// server with `capabilities` and `profile` shows them.
     public static func call(
         appID: AppID, request: NotificationRequest, category: NotificationCategory?,
-        capabilities: ServerCapabilities, replacesID: UInt32 = 0
+        capabilities: ServerCapabilities, profile: ServerProfile = .unknown, replacesID: UInt32 = 0
     ) -> NotifyCall {
         let content = request.content
         var body = content.body
@@ -52,13 +56,18 @@ public enum NotifyMapping {
         var actions = [defaultKey, defaultLabel]
         let iconKeys = iconKeys(of: category, capabilities: capabilities)
         if iconKeys != nil { hints["action-icons"] = .boolean(true) }
-        for action in category?.orderedActions ?? [] {
-            if let textInput = action.textInput, capabilities.inlineReply {
-                actions += [inlineReplyKey, action.title]
-                if !textInput.placeholder.isEmpty { hints["x-kde-reply-placeholder-text"] = .string(textInput.placeholder) }
-                if !textInput.buttonTitle.isEmpty { hints["x-kde-reply-submit-button-text"] = .string(textInput.buttonTitle) }
-            } else {
-                actions += [iconKeys?[action.identifier] ?? action.identifier, action.title]
+        for button in buttons(of: category, profile: profile) {
+            switch button {
+            case .action(let action):
+                if let textInput = action.textInput, capabilities.inlineReply {
+                    actions += [inlineReplyKey, action.title]
+                    if !textInput.placeholder.isEmpty { hints["x-kde-reply-placeholder-text"] = .string(textInput.placeholder) }
+                    if !textInput.buttonTitle.isEmpty { hints["x-kde-reply-submit-button-text"] = .string(textInput.buttonTitle) }
+                } else {
+                    actions += [iconKeys?[action.identifier] ?? action.identifier, action.title]
+                }
+            case .suggestion(_, let index, let text):
+                actions += [suggestionKeyPrefix + String(index), text]
             }
         }
         return NotifyCall(
@@ -66,13 +75,41 @@ public enum NotifyMapping {
             actions: actions, hints: hints, expireTimeout: -1)
     }
 
+    /// One button after `default`: an action of the category, or a suggestion of its text-input action.
+    public enum Button: Sendable, Hashable {
+        case action(NotificationAction)
+        /// Answers as `action` with `text` as the user's text; `index` is its place in the suggestions.
+        case suggestion(NotificationAction, index: Int, text: String)
+    }
+
+    /// The buttons `category` gets on a server with `profile`, in order: its actions (destructive
+    /// last), or its ``NotificationCategory/minimalActions`` where the server shows fewer buttons
+    /// than it has; each text-input action followed by its suggestions, as many as still fit.
+    public static func buttons(of category: NotificationCategory?, profile: ServerProfile) -> [Button] {
+        guard let category else { return [] }
+        let room = profile.categoryButtons
+        var chosen = category.orderedActions
+        if let room, chosen.count > room, !category.minimalActions.isEmpty { chosen = category.orderedMinimalActions }
+        var spare = room.map { max(0, $0 - chosen.count) } ?? Int.max
+        var buttons: [Button] = []
+        for action in chosen {
+            buttons.append(.action(action))
+            for (index, text) in (action.textInput?.suggestions ?? []).enumerated() where spare > 0 {
+                buttons.append(.suggestion(action, index: index, text: text))
+                spare -= 1
+            }
+        }
+        return buttons
+    }
+
     /// The key each button of `category` is sent with, by action identifier, when they are icon
     /// names: the server has `action-icons` and every button has an icon of its own (with the
-    /// hint the server reads every key as an icon name, so a button without one would show
-    /// none); nil when the buttons are sent with their identifiers and labels alone.
+    /// hint the server reads every key as an icon name, so a button without one — a suggestion
+    /// included — would show none); nil when the buttons are sent with their identifiers and labels alone.
     public static func iconKeys(of category: NotificationCategory?, capabilities: ServerCapabilities) -> [String: String]? {
         guard capabilities.actionIcons, let buttons = category?.orderedActions, !buttons.isEmpty else { return nil }
         if capabilities.inlineReply, buttons.contains(where: \.isTextInput) { return nil }
+        if buttons.contains(where: { !($0.textInput?.suggestions.isEmpty ?? true) }) { return nil }
         let icons = buttons.compactMap(\.icon)
         guard icons.count == buttons.count, Set(icons).count == icons.count,
               !icons.contains(defaultKey), !icons.contains(inlineReplyKey) else { return nil }
@@ -88,6 +125,14 @@ public enum NotifyMapping {
             return category?.action(withIdentifier: key)
         }
         return category?.orderedActions.first { iconKeys[$0.identifier] == key }
+    }
+
+    /// The suggestion `key` (from `ActionInvoked`) names: the text-input action it answers and its text.
+    public static func suggestion(forKey key: String, in category: NotificationCategory?) -> (action: NotificationAction, text: String)? {
+        guard key.hasPrefix(suggestionKeyPrefix), let index = Int(key.dropFirst(suggestionKeyPrefix.count)),
+              let action = category?.textInputAction, let suggestions = action.textInput?.suggestions,
+              suggestions.indices.contains(index) else { return nil }
+        return (action, suggestions[index])
     }
 
     /// Escapes the characters the spec's body markup gives meaning to.

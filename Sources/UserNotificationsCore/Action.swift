@@ -1,8 +1,8 @@
 /// A button on a notification (Apple's `UNNotificationAction`), or a reply field when
 /// ``textInput`` is set (Apple's `UNTextInputNotificationAction`).
 ///
-/// JSON: `{"identifier", "title", "options"?: [...], "icon"?, "textInputButtonTitle"?, "textInputPlaceholder"?}`;
-/// an action is a text-input action when either text-input key is present.
+/// JSON: `{"identifier", "title", "options"?: [...], "icon"?, "textInputButtonTitle"?, "textInputPlaceholder"?,
+/// "suggestions"?: [...]}`; an action is a text-input action when either text-input key is present.
 public struct NotificationAction: Sendable, Hashable, Codable {
     /// What happens around the action (Apple's `UNNotificationActionOptions`).
     public struct Options: NamedOptions, Codable {
@@ -33,21 +33,33 @@ public struct NotificationAction: Sendable, Hashable, Codable {
         public var buttonTitle: String
         /// The hint shown in the empty field (`textInputPlaceholder`).
         public var placeholder: String
+        /// Ready answers offered as buttons (watchOS's suggested responses): each answers with its text.
+        public var suggestions: [String]
 
-        public init(buttonTitle: String = "", placeholder: String = "") {
+        public init(buttonTitle: String = "", placeholder: String = "", suggestions: [String] = []) {
             self.buttonTitle = buttonTitle
             self.placeholder = placeholder
+            self.suggestions = suggestions
         }
 
         enum CodingKeys: String, CodingKey {
             case buttonTitle = "textInputButtonTitle"
             case placeholder = "textInputPlaceholder"
+            case suggestions
         }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             buttonTitle = try c.decodeIfPresent(String.self, forKey: .buttonTitle) ?? ""
             placeholder = try c.decodeIfPresent(String.self, forKey: .placeholder) ?? ""
+            suggestions = try c.decodeIfPresent([String].self, forKey: .suggestions) ?? []
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(buttonTitle, forKey: .buttonTitle)
+            try c.encode(placeholder, forKey: .placeholder)
+            if !suggestions.isEmpty { try c.encode(suggestions, forKey: .suggestions) }
         }
     }
 
@@ -74,10 +86,11 @@ public struct NotificationAction: Sendable, Hashable, Codable {
     /// Creates a text-input action (Apple's `UNTextInputNotificationAction`).
     public static func textInput(
         identifier: String, title: String, options: Options = [],
-        textInputButtonTitle: String, textInputPlaceholder: String, icon: String? = nil
+        textInputButtonTitle: String, textInputPlaceholder: String, suggestions: [String] = [], icon: String? = nil
     ) -> NotificationAction {
         NotificationAction(identifier: identifier, title: title, options: options,
-                           textInput: TextInput(buttonTitle: textInputButtonTitle, placeholder: textInputPlaceholder), icon: icon)
+                           textInput: TextInput(buttonTitle: textInputButtonTitle, placeholder: textInputPlaceholder,
+                                                suggestions: suggestions), icon: icon)
     }
 
     /// Whether this is a text-input action.
@@ -91,7 +104,7 @@ public struct NotificationAction: Sendable, Hashable, Codable {
     public static let reservedIdentifiers: Set<String> = ["default", "dismiss", "inline-reply"]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case identifier, title, options, icon, textInputButtonTitle, textInputPlaceholder
+        case identifier, title, options, icon, textInputButtonTitle, textInputPlaceholder, suggestions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -102,8 +115,16 @@ public struct NotificationAction: Sendable, Hashable, Codable {
         icon = try c.decodeIfPresent(String.self, forKey: .icon)
         let button = try c.decodeIfPresent(String.self, forKey: .textInputButtonTitle)
         let placeholder = try c.decodeIfPresent(String.self, forKey: .textInputPlaceholder)
-        textInput = (button == nil && placeholder == nil)
-            ? nil : TextInput(buttonTitle: button ?? "", placeholder: placeholder ?? "")
+        let suggestions = try c.decodeIfPresent([String].self, forKey: .suggestions)
+        if button == nil && placeholder == nil {
+            if suggestions != nil {
+                throw ModelError(.invalidCategory, at: decoder.path(.key(CodingKeys.suggestions.stringValue)),
+                                 "is only for text-input actions; add textInputButtonTitle or textInputPlaceholder, or remove suggestions")
+            }
+            textInput = nil
+        } else {
+            textInput = TextInput(buttonTitle: button ?? "", placeholder: placeholder ?? "", suggestions: suggestions ?? [])
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -115,6 +136,7 @@ public struct NotificationAction: Sendable, Hashable, Codable {
         if let textInput {
             try c.encode(textInput.buttonTitle, forKey: .textInputButtonTitle)
             try c.encode(textInput.placeholder, forKey: .textInputPlaceholder)
+            if !textInput.suggestions.isEmpty { try c.encode(textInput.suggestions, forKey: .suggestions) }
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A type of notification and its buttons (Apple's `UNNotificationCategory`).
 ///
 /// JSON: `{"identifier", "actions"?: [...], "intentIdentifiers"?: [...],
-/// "hiddenPreviewsBodyPlaceholder"?, "options"?: [...]}`.
+/// "hiddenPreviewsBodyPlaceholder"?, "options"?: [...], "minimalActions"?: [...]}`.
 public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
     /// How notifications of the category behave (Apple's `UNNotificationCategoryOptions`).
     public struct Options: NamedOptions, Codable {
@@ -42,24 +42,33 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
     public var hiddenPreviewsBodyPlaceholder: String?
     /// Category options.
     public var options: Options
+    /// The identifiers of at most 2 of ``actions`` for servers that show few buttons (Apple's
+    /// `.minimal` action context); empty: those servers get the full set.
+    public var minimalActions: [String]
 
     public var id: String { identifier }
 
     /// Creates a category.
     public init(
         identifier: String, actions: [NotificationAction] = [], intentIdentifiers: [String] = [],
-        hiddenPreviewsBodyPlaceholder: String? = nil, options: Options = []
+        hiddenPreviewsBodyPlaceholder: String? = nil, options: Options = [], minimalActions: [String] = []
     ) {
         self.identifier = identifier
         self.actions = actions
         self.intentIdentifiers = intentIdentifiers
         self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
         self.options = options
+        self.minimalActions = minimalActions
     }
 
     /// The actions in the order buttons are shown: declared order, destructive ones last.
     public var orderedActions: [NotificationAction] {
         actions.filter { !$0.isDestructive } + actions.filter(\.isDestructive)
+    }
+
+    /// ``minimalActions`` as actions, in the order buttons are shown (destructive last).
+    public var orderedMinimalActions: [NotificationAction] {
+        orderedActions.filter { minimalActions.contains($0.identifier) }
     }
 
     /// The first action in declared order that is neither destructive nor asks for text
@@ -78,7 +87,7 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
     public var sendsDismissAction: Bool { options.contains(.customDismissAction) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case identifier, actions, intentIdentifiers, hiddenPreviewsBodyPlaceholder, options
+        case identifier, actions, intentIdentifiers, hiddenPreviewsBodyPlaceholder, options, minimalActions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -88,6 +97,7 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
         intentIdentifiers = try c.decodeIfPresent([String].self, forKey: .intentIdentifiers) ?? []
         hiddenPreviewsBodyPlaceholder = try c.decodeIfPresent(String.self, forKey: .hiddenPreviewsBodyPlaceholder)
         options = try c.decodeIfPresent(Options.self, forKey: .options) ?? []
+        minimalActions = try c.decodeIfPresent([String].self, forKey: .minimalActions) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -97,5 +107,6 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
         try c.encode(intentIdentifiers, forKey: .intentIdentifiers)
         try c.encodeIfPresent(hiddenPreviewsBodyPlaceholder, forKey: .hiddenPreviewsBodyPlaceholder)
         try c.encode(options, forKey: .options)
+        if !minimalActions.isEmpty { try c.encode(minimalActions, forKey: .minimalActions) }
     }
 }

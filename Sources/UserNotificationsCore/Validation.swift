@@ -60,6 +60,30 @@ public enum Validation {
                 textInput = index
             }
         }
+        try validate(minimalActions: category.minimalActions, of: category, limits: limits)
+    }
+
+    /// The most actions a category may name in `minimalActions` (Apple's `.minimal` context shows two).
+    public static let minimalActionsLimit = 2
+
+    /// Checks `minimalActions`: at most two, each the identifier of one of the category's actions, once.
+    static func validate(minimalActions: [String], of category: NotificationCategory, limits: Limits) throws(ModelError) {
+        if minimalActions.count > minimalActionsLimit {
+            throw ModelError(.invalidCategory, at: [.key("minimalActions")],
+                             "names \(minimalActions.count) actions; name at most \(minimalActionsLimit), the ones to show where a server has room for few buttons")
+        }
+        for (index, identifier) in minimalActions.enumerated() {
+            let path: [PathComponent] = [.key("minimalActions"), .index(index)]
+            try checkText(identifier, limits.identifierLength, "identifierLength", at: path, invalid: .invalidCategory)
+            if category.action(withIdentifier: identifier) == nil {
+                let known = category.actions.map { "'\($0.identifier)'" }.joined(separator: ", ")
+                throw ModelError(.invalidCategory, at: path,
+                                 "'\(identifier)' is not one of the category's actions (\(known.isEmpty ? "it has none" : known)); name an action's identifier")
+            }
+            if minimalActions[..<index].contains(identifier) {
+                throw ModelError(.invalidCategory, at: path, "'\(identifier)' is named twice; name each action once")
+            }
+        }
     }
 
     /// Checks a request as passed to `Add`; an empty identifier is allowed (the daemon assigns one).
@@ -157,6 +181,27 @@ public enum Validation {
         if let input = action.textInput {
             try checkText(input.buttonTitle, limits.titleLength, "titleLength", at: path + [.key("textInputButtonTitle")], invalid: .invalidCategory)
             try checkText(input.placeholder, limits.titleLength, "titleLength", at: path + [.key("textInputPlaceholder")], invalid: .invalidCategory)
+            try validate(suggestions: input.suggestions, limits: limits, at: path + [.key("suggestions")])
+        }
+    }
+
+    /// Checks a text-input action's suggestions: each a non-empty, unique button label of at
+    /// most `titleLength` characters; no more than `actionsPerCategory` of them (each is a button).
+    static func validate(suggestions: [String], limits: Limits, at path: [PathComponent]) throws(ModelError) {
+        if suggestions.count > limits.actionsPerCategory {
+            throw ModelError(.limitExceeded, at: path,
+                             "\(suggestions.count) suggestions; the limit is \(limits.actionsPerCategory) (actionsPerCategory), as each becomes a button")
+        }
+        for (index, suggestion) in suggestions.enumerated() {
+            if suggestion.isEmpty {
+                throw ModelError(.invalidCategory, at: path + [.index(index)],
+                                 "is empty; a suggestion is the text of a ready answer, shown on its button")
+            }
+            try checkText(suggestion, limits.titleLength, "titleLength", at: path + [.index(index)], invalid: .invalidCategory)
+            if let first = suggestions[..<index].firstIndex(of: suggestion) {
+                throw ModelError(.invalidCategory, at: path + [.index(index)],
+                                 "'\(suggestion)' is already suggestions[\(first)]; each suggestion must differ")
+            }
         }
     }
 

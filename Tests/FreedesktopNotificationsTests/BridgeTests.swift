@@ -17,10 +17,11 @@ final class BridgeHarness: Sendable {
 
     init(
         capabilities: [String] = ["actions", "body"], delivery: FakeNotificationServer.Delivery = .unicast,
-        serverRunning: Bool = true
+        information: ServerInformation = .fake, serverRunning: Bool = true
     ) async throws {
         bus = try PrivateBus()
-        server = try await FakeNotificationServer(bus: bus, capabilities: capabilities, delivery: delivery)
+        server = try await FakeNotificationServer(
+            bus: bus, capabilities: capabilities, information: information, delivery: delivery)
         if !serverRunning { await server.stop() }
         connection = try await bus.connect()
         bridge = NotificationBridge(connection: connection)

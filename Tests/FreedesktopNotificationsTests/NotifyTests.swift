@@ -17,10 +17,12 @@ import UserNotificationsCore
 
     static func call(
         _ content: NotificationContent = NotificationContent(title: "Standup", body: "in 5 minutes"),
-        category: NotificationCategory? = nil, capabilities: ServerCapabilities = plain, replacesID: UInt32 = 0
+        category: NotificationCategory? = nil, capabilities: ServerCapabilities = plain, profile: ServerProfile = .unknown,
+        replacesID: UInt32 = 0
     ) -> NotifyCall {
         NotifyMapping.call(
-            appID: app, request: request(content), category: category, capabilities: capabilities, replacesID: replacesID)
+            appID: app, request: request(content), category: category, capabilities: capabilities, profile: profile,
+            replacesID: replacesID)
     }
 
     static func keys(_ call: NotifyCall) -> [String] {
@@ -103,6 +105,84 @@ import UserNotificationsCore
         #expect(Self.keys(call) == ["default", "inline-reply"])
         #expect(call.hints["x-kde-reply-placeholder-text"] == nil)
         #expect(call.hints["x-kde-reply-submit-button-text"] == nil)
+    }
+
+    // MARK: Minimal actions and suggestions, by server profile
+
+    /// Four buttons, two of them named for places with little room (one destructive, named first).
+    static let crowded = NotificationCategory(identifier: "MAIL", actions: [
+        NotificationAction(identifier: "ARCHIVE", title: "Archive"),
+        NotificationAction(identifier: "DELETE", title: "Delete", options: .destructive),
+        NotificationAction(identifier: "FLAG", title: "Flag"),
+        NotificationAction(identifier: "REPLY_ALL", title: "Reply all"),
+    ], minimalActions: ["DELETE", "ARCHIVE"])
+    static let reply = NotificationAction.textInput(
+        identifier: "REPLY", title: "Reply", textInputButtonTitle: "Send", textInputPlaceholder: "Message…",
+        suggestions: ["On my way", "Running late", "Call me"])
+    static let chat = NotificationCategory(identifier: "CHAT", actions: [reply])
+    static func profile(_ label: String) -> ServerProfile { ServerProfile.table.first { $0.label == label }! }
+
+    @Test func aServerThatShowsFewerButtonsThanTheCategoryHasGetsItsMinimalActionsInButtonOrder() {
+        let gnome = Self.profile("GNOME Shell")
+        #expect(Self.keys(Self.call(category: Self.crowded, profile: gnome)) == ["default", "ARCHIVE", "DELETE"])
+        #expect(Self.keys(Self.call(category: Self.crowded, profile: .unknown)) == ["default", "ARCHIVE", "DELETE"])
+    }
+
+    @Test(arguments: ["dunst 1.9", "xfce4-notifyd 0.7", "notification-daemon 3.20", "KDE Plasma 5", "mako 1.7"])
+    func aServerWithRoomForEveryButtonGetsTheFullSet(_ label: String) {
+        #expect(Self.keys(Self.call(category: Self.crowded, profile: Self.profile(label))) ==
+            ["default", "ARCHIVE", "FLAG", "REPLY_ALL", "DELETE"])
+    }
+
+    @Test func withoutMinimalActionsAServerWithFewButtonsGetsTheFullSetAndDropsWhatItMust() {
+        var category = Self.crowded
+        category.minimalActions = []
+        #expect(Self.call(category: category, profile: Self.profile("GNOME Shell")).actions.count == 10)
+    }
+
+    @Test func aCategoryThatFitsIsSentWholeEvenWithMinimalActions() {
+        var profile = ServerProfile.unknown
+        profile.buttons = 4
+        #expect(Self.keys(Self.call(category: Self.crowded, profile: profile)).count == 5)
+        profile.defaultAsButton = true  // "Open" takes one of the 4
+        #expect(Self.keys(Self.call(category: Self.crowded, profile: profile)) == ["default", "ARCHIVE", "DELETE"])
+    }
+
+    @Test func suggestionsFollowTheirTextInputActionAsButtonsAnsweringWithTheirText() {
+        let call = Self.call(category: Self.chat, profile: Self.profile("xfce4-notifyd 0.7"))
+        #expect(call.actions == [
+            "default", "Open", "REPLY", "Reply", "x-usernoted-suggestion-0", "On my way",
+            "x-usernoted-suggestion-1", "Running late", "x-usernoted-suggestion-2", "Call me",
+        ])
+        let picked = NotifyMapping.suggestion(forKey: "x-usernoted-suggestion-1", in: Self.chat)
+        #expect(picked?.action.identifier == "REPLY")
+        #expect(picked?.text == "Running late")
+        #expect(NotifyMapping.suggestion(forKey: "x-usernoted-suggestion-3", in: Self.chat) == nil)
+        #expect(NotifyMapping.suggestion(forKey: "REPLY", in: Self.chat) == nil)
+    }
+
+    @Test func withInlineReplyTheSuggestionsAreOfferedBesideIt() {
+        let call = Self.call(
+            category: Self.chat, capabilities: ServerCapabilities(["actions", "inline-reply"]), profile: Self.profile("KDE Plasma 5"))
+        #expect(Self.keys(call) == [
+            "default", "inline-reply", "x-usernoted-suggestion-0", "x-usernoted-suggestion-1", "x-usernoted-suggestion-2",
+        ])
+    }
+
+    @Test func suggestionsFillOnlyTheButtonsLeftOnAServerWithFew() {
+        let category = NotificationCategory(identifier: "CHAT", actions: [NotificationAction(identifier: "LIKE", title: "Like"), Self.reply])
+        #expect(Self.keys(Self.call(category: category, profile: Self.profile("GNOME Shell"))) ==
+            ["default", "LIKE", "REPLY", "x-usernoted-suggestion-0"])
+    }
+
+    @Test func suggestionsKeepButtonsAsLabelsWhereIconsWouldHideThem() {
+        let iconic = NotificationCategory(identifier: "CHAT", actions: [
+            .textInput(identifier: "REPLY", title: "Reply", textInputButtonTitle: "", textInputPlaceholder: "",
+                       suggestions: ["OK"], icon: "mail-reply-sender"),
+        ])
+        let call = Self.call(category: iconic, capabilities: ServerCapabilities(["actions", "action-icons"]), profile: Self.profile("xfce4-notifyd 0.7"))
+        #expect(call.hints["action-icons"] == nil)
+        #expect(Self.keys(call) == ["default", "REPLY", "x-usernoted-suggestion-0"])
     }
 
     // MARK: Hints

@@ -61,4 +61,19 @@ import Testing
     @Test func reservedIdentifiersIncludeTheInlineReplyKey() {
         #expect(NotificationAction.reservedIdentifiers == ["default", "dismiss", "inline-reply"])
     }
+
+    @Test func suggestionsAreReadWithTheTextInputAndWrittenOnlyWhenGiven() throws {
+        let action = try decodeAction(#"{"identifier": "REPLY", "title": "Reply", "textInputPlaceholder": "", "suggestions": ["Yes", "No"]}"#)
+        #expect(action.textInput?.suggestions == ["Yes", "No"])
+        #expect(ModelJSON.encodeValue(action)
+                == #"{"identifier":"REPLY","options":[],"suggestions":["Yes","No"],"textInputButtonTitle":"","textInputPlaceholder":"","title":"Reply"}"#)
+        let none = try decodeAction(#"{"identifier": "REPLY", "title": "Reply", "textInputPlaceholder": ""}"#)
+        #expect(!ModelJSON.encodeValue(none).contains("suggestions"))
+    }
+
+    @Test func suggestionsOnAnActionWithoutTextInputSayWhatToAdd() {
+        expectModelError(.invalidCategory, mentions: ["suggestions", "only for text-input actions", "textInputButtonTitle"]) {
+            _ = try decodeAction(#"{"identifier": "OK", "title": "OK", "suggestions": ["Yes"]}"#)
+        }
+    }
 }

@@ -81,4 +81,13 @@ import Testing
             _ = try ModelJSON.decodeCategories(#"[{"identifier": "C", "options": ["customDismiss"]}]"#)
         }
     }
+
+    @Test func minimalActionsAreReadAndWrittenOnlyWhenGivenAndOrderedAsButtons() throws {
+        let json = #"[{"identifier": "MAIL", "minimalActions": ["DELETE", "ARCHIVE"], "actions": [{"identifier": "DELETE", "title": "Delete", "options": ["destructive"]}, {"identifier": "FLAG", "title": "Flag"}, {"identifier": "ARCHIVE", "title": "Archive"}]}]"#
+        let category = try #require(try ModelJSON.decodeCategories(json).first)
+        #expect(category.minimalActions == ["DELETE", "ARCHIVE"])
+        #expect(category.orderedMinimalActions.map(\.identifier) == ["ARCHIVE", "DELETE"])
+        #expect(ModelJSON.encodeValue(category).contains(#""minimalActions":["DELETE","ARCHIVE"]"#))
+        #expect(!ModelJSON.encodeValue(NotificationCategory(identifier: "C")).contains("minimalActions"))
+    }
 }

@@ -241,4 +241,47 @@ import Testing
             try NotificationRequest(content: .init(relevanceScore: 1.5)).validate()
         }
     }
+
+    // MARK: minimal actions and suggestions
+
+    @Test func minimalActionsNameAtMostTwoExistingActionsOnce() throws {
+        let actions = [action("A"), action("B"), action("C")]
+        try check([NotificationCategory(identifier: "C", actions: actions, minimalActions: ["C", "A"])])
+        expectModelError(.invalidCategory, mentions: ["categories[0].minimalActions: names 3 actions; name at most 2"]) {
+            try check([NotificationCategory(identifier: "C", actions: actions, minimalActions: ["A", "B", "C"])])
+        }
+        expectModelError(.invalidCategory, mentions: ["categories[0].minimalActions[1]: 'Z' is not one of the category's actions ('A', 'B', 'C')"]) {
+            try check([NotificationCategory(identifier: "C", actions: actions, minimalActions: ["A", "Z"])])
+        }
+        expectModelError(.invalidCategory, mentions: ["minimalActions[0]: 'A' is not one of the category's actions (it has none)"]) {
+            try check([NotificationCategory(identifier: "C", minimalActions: ["A"])])
+        }
+        expectModelError(.invalidCategory, mentions: ["categories[0].minimalActions[1]: 'A' is named twice"]) {
+            try check([NotificationCategory(identifier: "C", actions: actions, minimalActions: ["A", "A"])])
+        }
+    }
+
+    func reply(_ suggestions: [String]) -> NotificationCategory {
+        NotificationCategory(identifier: "C", actions: [.textInput(
+            identifier: "R", title: "Reply", textInputButtonTitle: "", textInputPlaceholder: "", suggestions: suggestions)])
+    }
+
+    @Test func suggestionsAreNonEmptyDistinctAndLimitedLikeTitlesAndButtons() throws {
+        try check([reply(["Yes", "No"])])
+        expectModelError(.invalidCategory, mentions: ["categories[0].actions[0].suggestions[1]: is empty"]) {
+            try check([reply(["Yes", ""])])
+        }
+        expectModelError(.invalidCategory, mentions: ["suggestions[1]: 'Yes' is already suggestions[0]"]) {
+            try check([reply(["Yes", "Yes"])])
+        }
+        expectModelError(.limitExceeded, mentions: ["suggestions[0]: is 5 characters long; the limit is 4 (titleLength)"]) {
+            try check([reply(["Maybe"])], limits: Limits(titleLength: 4))
+        }
+        expectModelError(.limitExceeded, mentions: ["actions[0].suggestions: 3 suggestions; the limit is 2 (actionsPerCategory)"]) {
+            try check([reply(["a", "b", "c"])], limits: Limits(actionsPerCategory: 2))
+        }
+        expectModelError(.invalidCategory, mentions: ["suggestions[0]: contains a NUL character"]) {
+            try check([reply(["\u{0}"])])
+        }
+    }
 }

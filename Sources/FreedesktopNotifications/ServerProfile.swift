@@ -1,0 +1,166 @@
+/// What a notification server does that `GetCapabilities` does not say, as data: one row of
+/// ``ServerProfile/table`` per server, matched by `GetServerInformation`.
+public struct ServerProfile: Sendable, Hashable {
+    /// An answer that may be unknown: what nobody measured or read is not guessed.
+    public enum Answer: String, Sendable, Hashable {
+        case yes, no, unknown = "?"
+    }
+
+    /// What the server does with a notification when the connection that sent it leaves the bus.
+    public enum SenderExit: String, Sendable, Hashable {
+        /// It stays, and its buttons still answer.
+        case keeps = "keeps it"
+        /// It stays; the server sends its signals to the sender that left, so nobody hears them.
+        case signalsLost = "keeps it; signals go to the gone sender"
+        /// It stays without its buttons.
+        case dropsActions = "drops its actions"
+        /// It goes.
+        case dropsNotification = "drops it"
+        case unknown = "?"
+    }
+
+    /// Where a row's facts come from.
+    public enum Evidence: String, Sendable, Hashable {
+        /// The server matrix runs this server here (`ServerMatrixTests`, the dunst fixtures).
+        case measured = "measured here"
+        /// The server's documentation or source (and, where noted, a recipe run on these machines).
+        case source = "its docs/source"
+    }
+
+    /// The row's name in tables, e.g. `dunst 1.9`.
+    public var label: String
+    /// `GetServerInformation`'s name, matched exactly.
+    public var name: String
+    /// Its vendor, matched exactly when set (`Notification Daemon` is both GNOME's and MATE's name).
+    public var vendor: String?
+    /// The versions matched: those whose dot-separated components start with these (`5` matches `5.27.5`); empty: any.
+    public var version: String
+    /// How many buttons it shows (the `default` action's too when ``defaultAsButton``) before it
+    /// drops the rest; nil when every action stays reachable (no limit, a menu, a combo box).
+    public var buttons: Int?
+    /// Where its actions are, in words.
+    public var actionsShown: String
+    /// Whether the `default` action is shown as a button of its own (it then takes a button's room).
+    public var defaultAsButton: Bool
+    /// What a click on the body does.
+    public var bodyClick: String
+    /// Whether an action chosen also closes the notification (the daemon shows it again after `keep`).
+    public var actionCloses: Answer
+    /// What happens when the sending connection leaves (usernoted stays connected, so its own never do).
+    public var senderExit: SenderExit
+    /// Whether the `resident` hint keeps a notification after an action.
+    public var resident: Answer
+    /// Whether the `transient` hint keeps a notification out of the server's history.
+    public var transient: Answer
+    /// How a destructive action looks: no server marks one, so it is shown last (the Apple order).
+    public var destructive: String
+    /// Where the facts come from.
+    public var evidence: Evidence
+
+    /// The row for the server that says it is `information`; ``unknown`` when none matches.
+    public static func matching(_ information: ServerInformation?) -> ServerProfile {
+        guard let information else { return unknown }
+        return table.first { $0.matches(information) } ?? unknown
+    }
+
+    /// Whether this row is about the server `information` names.
+    public func matches(_ information: ServerInformation) -> Bool {
+        guard information.name == name, vendor.map({ $0 == information.vendor }) ?? true else { return false }
+        let wanted = version.split(separator: ".")
+        let given = information.version.split(whereSeparator: { $0 == "." || $0 == " " })
+        return given.count >= wanted.count && zip(wanted, given).allSatisfy { $0 == $1 }
+    }
+
+    /// How many of a category's own buttons fit beside the `default` action; nil: all of them.
+    public var categoryButtons: Int? { buttons.map { max(0, $0 - (defaultAsButton ? 1 : 0)) } }
+
+    /// What an unknown server is taken to do: GNOME Shell's limit of 3 buttons (the fewest a
+    /// server with buttons shows), and nothing else relied on.
+    public static let unknown = ServerProfile(
+        label: "any other", name: "", vendor: nil, version: "", buttons: 3, actionsShown: "3 buttons assumed",
+        defaultAsButton: false, bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
+        resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source)
+
+    /// Every server usernoted knows, the ones the matrix runs first.
+    public static let table: [ServerProfile] = [
+        ServerProfile(
+            label: "dunst 1.9", name: "dunst", vendor: nil, version: "", buttons: nil,
+            actionsShown: "in its context menu (`dunstctl context`, or a click per `dunstrc`)", defaultAsButton: false,
+            bodyClick: "`default` with `mouse_left_click = do_action`", actionCloses: .no, senderExit: .signalsLost,
+            resident: .no, transient: .unknown, destructive: "shown last", evidence: .measured),
+        ServerProfile(
+            label: "xfce4-notifyd 0.7", name: "Xfce Notify Daemon", vendor: "Xfce", version: "", buttons: nil,
+            actionsShown: "buttons, the `default` action too (as \"Open\")", defaultAsButton: true,
+            bodyClick: "closes it: `dismiss`", actionCloses: .unknown, senderExit: .unknown,
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .measured),
+        ServerProfile(
+            label: "notification-daemon 3.20", name: "Notification Daemon", vendor: "GNOME", version: "", buttons: nil,
+            actionsShown: "buttons (not `default`)", defaultAsButton: false,
+            bodyClick: "—", actionCloses: .unknown, senderExit: .unknown,
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .measured),
+        ServerProfile(
+            label: "GNOME Shell", name: "gnome-shell", vendor: "GNOME", version: "", buttons: 3,
+            actionsShown: "3 buttons when expanded, the rest dropped", defaultAsButton: false,
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
+            resident: .yes, transient: .yes, destructive: "shown last", evidence: .source),
+        ServerProfile(
+            label: "KDE Plasma 5", name: "Plasma", vendor: "KDE", version: "5", buttons: nil,
+            actionsShown: "buttons (not `default`); inline reply", defaultAsButton: false,
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
+            resident: .yes, transient: .yes, destructive: "shown last", evidence: .source),
+        ServerProfile(
+            label: "KDE Plasma 6", name: "Plasma", vendor: "KDE", version: "6", buttons: nil,
+            actionsShown: "buttons (not `default`); inline reply", defaultAsButton: false,
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsActions,
+            resident: .yes, transient: .yes, destructive: "shown last", evidence: .source),
+        ServerProfile(
+            label: "mako 1.7", name: "mako", vendor: nil, version: "", buttons: nil,
+            actionsShown: "no buttons: `makoctl menu` / `makoctl invoke`", defaultAsButton: false,
+            bodyClick: "`default` (`on-button-left=invoke-default-action`)", actionCloses: .yes, senderExit: .unknown,
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+        ServerProfile(
+            label: "swaync 0.7", name: "SwayNotificationCenter", vendor: nil, version: "", buttons: nil,
+            actionsShown: "buttons (not `default`)", defaultAsButton: false,
+            bodyClick: "`default`", actionCloses: .unknown, senderExit: .unknown,
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+        ServerProfile(
+            label: "lxqt-notificationd 1.2", name: "lxqt-notificationd", vendor: nil, version: "", buttons: nil,
+            actionsShown: "up to 3 buttons, `default` too; 4 or more in a combo box", defaultAsButton: true,
+            bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+        ServerProfile(
+            label: "mate-notification-daemon 1.26", name: "Notification Daemon", vendor: "MATE", version: "", buttons: nil,
+            actionsShown: "buttons (not `default`), as notification-daemon", defaultAsButton: false,
+            bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+    ]
+
+    /// The table docs/servers.md shows (a test compares them): one row per server, then the default.
+    public static var markdownTable: String {
+        var lines = [
+            "| server | matched by (name, vendor, version) | actions | buttons before the rest are dropped | `default` as a button | a click on the body | an action closes it | sender leaves | `resident` / `transient` | destructive | facts |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for row in table + [unknown] {
+            let match = row.name.isEmpty
+                ? "anything else"
+                : "`\(row.name)`" + (row.vendor.map { ", `\($0)`" } ?? "") + (row.version.isEmpty ? "" : ", \(row.version).x")
+            let cells = [
+                row.label, match, row.actionsShown, row.buttons.map(String.init) ?? "all", row.defaultAsButton ? "yes" : "no",
+                row.bodyClick, row.actionCloses.rawValue, row.senderExit.rawValue,
+                "\(row.resident.rawValue) / \(row.transient.rawValue)", row.destructive, row.evidence.rawValue,
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The README's one-line-per-server table: the servers the matrix measured.
+    public static var readmeTable: String {
+        var lines = ["| server | buttons | a click on the body |", "|---|---|---|"]
+        for row in table where row.evidence == .measured {
+            lines.append("| \(row.label) | \(row.actionsShown) | \(row.bodyClick) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

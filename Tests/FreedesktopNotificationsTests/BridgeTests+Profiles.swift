@@ -1,0 +1,66 @@
+import DBus
+import Testing
+import TestSupport
+import UserNotificationsCore
+@testable import FreedesktopNotifications
+
+/// The bridge asks who the server is and sends the buttons its row of the profile table allows;
+/// a suggestion clicked comes back as its text-input action with the suggestion as the text.
+extension BridgeTests {
+    static let mail = NotificationCategory(identifier: "MAIL", actions: [
+        NotificationAction(identifier: "ARCHIVE", title: "Archive"),
+        NotificationAction(identifier: "FLAG", title: "Flag"),
+        NotificationAction(identifier: "MOVE", title: "Move"),
+        NotificationAction(identifier: "DELETE", title: "Delete", options: .destructive),
+    ], minimalActions: ["ARCHIVE", "DELETE"])
+    static let chat = NotificationCategory(identifier: "CHAT", actions: [
+        .textInput(identifier: "REPLY", title: "Reply", textInputButtonTitle: "Send", textInputPlaceholder: "Message…",
+                   suggestions: ["On my way", "Call me"]),
+    ])
+    static let gnome = ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2")
+    static let xfce = ServerInformation(name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.7.3", specVersion: "1.2")
+
+    @Test func aServerWithThreeButtonsGetsTheMinimalActions() async throws {
+        let h = try await BridgeHarness(information: Self.gnome)
+        let shown = try await h.show(Self.request(), Self.mail)
+        #expect(shown.actionKeys == ["default", "ARCHIVE", "DELETE"])
+        try await h.server.emitActionInvoked(id: shown.id, key: "DELETE")
+        #expect(try await h.nextInteraction() == Self.interaction(Self.request(), "DELETE"))
+    }
+
+    @Test func aServerThatShowsEveryButtonGetsTheFullSet() async throws {
+        let h = try await BridgeHarness(information: Self.xfce)
+        let shown = try await h.show(Self.request(), Self.mail)
+        #expect(shown.actionKeys == ["default", "ARCHIVE", "FLAG", "MOVE", "DELETE"])
+    }
+
+    @Test(arguments: [gnome, xfce])
+    func aSuggestionClickedIsTheTextInputActionWithItsText(_ server: ServerInformation) async throws {
+        let h = try await BridgeHarness(information: server)
+        let request = Self.request()
+        let shown = try await h.show(request, Self.chat)
+        #expect(shown.actionKeys.contains("x-usernoted-suggestion-1"))
+        try await h.server.emitActionInvoked(id: shown.id, key: "x-usernoted-suggestion-1")
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "Call me"))
+        // The [text] button itself still comes without text, for the prompt to ask.
+        try await h.server.emitActionInvoked(id: shown.id, key: "REPLY")
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY"))
+    }
+
+    @Test func aSuggestionKeyTheCategoryDoesNotHaveIsIgnored() async throws {
+        let h = try await BridgeHarness(information: Self.xfce)
+        let shown = try await h.show(Self.request(), Self.chat)
+        try await h.server.emitActionInvoked(id: shown.id, key: "x-usernoted-suggestion-7")
+        try await h.server.emitActionInvoked(id: shown.id, key: "x-usernoted-suggestion-")
+        try await h.expectNoInteraction()
+    }
+
+    @Test func aSuggestionWithInlineReplyIsAnsweredLikeTheReply() async throws {
+        let h = try await BridgeHarness(capabilities: ["actions", "body", "inline-reply"], information: Self.xfce)
+        let request = Self.request()
+        let shown = try await h.show(request, Self.chat)
+        #expect(shown.actionKeys == ["default", "inline-reply", "x-usernoted-suggestion-0", "x-usernoted-suggestion-1"])
+        try await h.server.emitActionInvoked(id: shown.id, key: "x-usernoted-suggestion-0")
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "On my way"))
+    }
+}
