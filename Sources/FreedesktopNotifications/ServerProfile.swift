@@ -25,6 +25,8 @@ public struct ServerProfile: Sendable, Hashable {
         case measured = "measured here"
         /// The server's documentation or source (and, where noted, a recipe run on these machines).
         case source = "its docs/source"
+        /// Nobody's facts: what an unknown server is taken to do.
+        case assumed = "assumed"
     }
 
     /// The row's name in tables, e.g. `dunst 1.9`.
@@ -79,7 +81,7 @@ public struct ServerProfile: Sendable, Hashable {
     public static let unknown = ServerProfile(
         label: "any other", name: "", vendor: nil, version: "", buttons: 3, actionsShown: "3 buttons assumed",
         defaultAsButton: false, bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
-        resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source)
+        resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .assumed)
 
     /// Every server usernoted knows, the ones the matrix runs first.
     public static let table: [ServerProfile] = [

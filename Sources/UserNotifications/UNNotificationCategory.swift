@@ -32,15 +32,26 @@ public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     }
 
     /// Creates a category; the summary format is kept for source compatibility and not sent.
-    public init(
+    public convenience init(
         identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
         hiddenPreviewsBodyPlaceholder: String?, categorySummaryFormat: String?,
         options: UNNotificationCategoryOptions = []
     ) {
+        self.init(identifier: identifier, actions: actions, minimalActions: [], intentIdentifiers: intentIdentifiers,
+                  hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder, categorySummaryFormat: categorySummaryFormat,
+                  options: options)
+    }
+
+    /// Creates a category with everything, ``minimalActions`` included.
+    init(
+        identifier: String, actions: [UNNotificationAction], minimalActions: [UNNotificationAction], intentIdentifiers: [String],
+        hiddenPreviewsBodyPlaceholder: String?, categorySummaryFormat: String?, options: UNNotificationCategoryOptions
+    ) {
         let placeholder = hiddenPreviewsBodyPlaceholder ?? ""
         model = NotificationCategory(
             identifier: identifier, actions: actions.map(\.model), intentIdentifiers: intentIdentifiers,
-            hiddenPreviewsBodyPlaceholder: placeholder.isEmpty ? nil : placeholder, options: options.model)
+            hiddenPreviewsBodyPlaceholder: placeholder.isEmpty ? nil : placeholder, options: options.model,
+            minimalActions: minimalActions.map(\.identifier))
         madeActions = actions
         self.categorySummaryFormat = categorySummaryFormat ?? ""
         super.init()
@@ -75,4 +86,22 @@ public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     }
 
     public override var hash: Int { model.hashValue }
+}
+
+/// usernoted's stand-in for `setActions(_:forContext: .minimal)` of Apple's UI-era API.
+extension UNNotificationCategory {
+    /// Creates a category whose `minimalActions` (at most 2 of `actions`) are shown instead of all
+    /// of them where the notification server shows fewer buttons than the category has.
+    public convenience init(
+        identifier: String, actions: [UNNotificationAction], minimalActions: [UNNotificationAction],
+        intentIdentifiers: [String], options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(identifier: identifier, actions: actions, minimalActions: minimalActions, intentIdentifiers: intentIdentifiers,
+                  hiddenPreviewsBodyPlaceholder: nil, categorySummaryFormat: nil, options: options)
+    }
+
+    /// The actions shown where a server has room for few buttons; empty: all of ``actions`` are sent.
+    public var minimalActions: [UNNotificationAction] {
+        model.minimalActions.compactMap { id in actions.first { $0.identifier == id } }
+    }
 }

@@ -29,3 +29,21 @@ public class UNTextInputNotificationAction: UNNotificationAction, @unchecked Sen
     /// The hint in the empty field.
     public var textInputPlaceholder: String { model.textInput?.placeholder ?? "" }
 }
+
+/// usernoted's extension: watchOS's suggested responses, offered as buttons.
+extension UNTextInputNotificationAction {
+    /// Creates a text-input action whose `suggestions` are each a button that answers with that
+    /// text (a ``UNTextInputNotificationResponse`` whose `userText` is the suggestion).
+    public convenience init(
+        identifier: String, title: String, options: UNNotificationActionOptions = [],
+        textInputButtonTitle: String, textInputPlaceholder: String, suggestions: [String]
+    ) {
+        self.init(model: .textInput(
+            identifier: identifier, title: title, options: options.model,
+            textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder,
+            suggestions: suggestions), icon: nil)
+    }
+
+    /// The ready answers shown as buttons beside the reply.
+    public var suggestions: [String] { model.textInput?.suggestions ?? [] }
+}

@@ -263,7 +263,7 @@ import Testing
 
     func reply(_ suggestions: [String]) -> NotificationCategory {
         NotificationCategory(identifier: "C", actions: [.textInput(
-            identifier: "R", title: "Reply", textInputButtonTitle: "", textInputPlaceholder: "", suggestions: suggestions)])
+            identifier: "R", title: "R", textInputButtonTitle: "", textInputPlaceholder: "", suggestions: suggestions)])
     }
 
     @Test func suggestionsAreNonEmptyDistinctAndLimitedLikeTitlesAndButtons() throws {

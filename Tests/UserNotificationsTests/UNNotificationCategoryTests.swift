@@ -51,4 +51,17 @@ struct UNNotificationCategoryTests {
         #expect(make().actions.first?.icon == icon, "an SF Symbol stays one, though usernoted gets edit-delete")
         #expect(make().copy() as? UNNotificationCategory == make())
     }
+
+    @Test func minimalActionsTravelAsTheCategorysMinimalActionsKey() throws {
+        let accept = UNNotificationAction(identifier: "ACCEPT", title: "Accept")
+        let decline = UNNotificationAction(identifier: "DECLINE", title: "Decline", options: .destructive)
+        let maybe = UNNotificationAction(identifier: "MAYBE", title: "Maybe")
+        let category = UNNotificationCategory(
+            identifier: "INVITE", actions: [accept, maybe, decline], minimalActions: [decline, accept], intentIdentifiers: [])
+        #expect(category.model.minimalActions == ["DECLINE", "ACCEPT"])
+        #expect(category.minimalActions.map(\.identifier) == ["DECLINE", "ACCEPT"])
+        let decoded = try ModelJSON.decodeCategories(ModelJSON.encode([category.model]))
+        #expect(UNNotificationCategory(decoded[0]).minimalActions.map(\.identifier) == ["DECLINE", "ACCEPT"])
+        #expect(UNNotificationCategory(identifier: "C", actions: [accept], intentIdentifiers: []).minimalActions.isEmpty)
+    }
 }

@@ -27,4 +27,15 @@ struct UNTextInputNotificationActionTests {
         #expect(reply != UNTextInputNotificationAction(identifier: "R", title: "Reply", textInputButtonTitle: "Go", textInputPlaceholder: ""))
         #expect(reply.copy() as? UNTextInputNotificationAction === reply)
     }
+
+    @Test func suggestionsAreTheModelsSuggestions() {
+        let reply = UNTextInputNotificationAction(
+            identifier: "REPLY", title: "Reply", textInputButtonTitle: "Send", textInputPlaceholder: "Message",
+            suggestions: ["On my way", "Call me"])
+        #expect(reply.suggestions == ["On my way", "Call me"])
+        #expect(reply.model.textInput?.suggestions == ["On my way", "Call me"])
+        let read = UNNotificationAction.from(reply.model) as? UNTextInputNotificationAction
+        #expect(read?.suggestions == ["On my way", "Call me"])
+        #expect(UNTextInputNotificationAction(identifier: "R", title: "R", textInputButtonTitle: "", textInputPlaceholder: "").suggestions.isEmpty)
+    }
 }
