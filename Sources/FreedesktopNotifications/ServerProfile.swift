@@ -23,6 +23,8 @@ public struct ServerProfile: Sendable, Hashable {
     public enum Evidence: String, Sendable, Hashable {
         /// The server matrix runs this server here (`ServerMatrixTests`, the dunst fixtures).
         case measured = "measured here"
+        /// Run here once by hand (not in the matrix): shown a notification with many buttons, looked at.
+        case probed = "seen here once"
         /// The server's documentation or source (and, where noted, a recipe run on these machines).
         case source = "its docs/source"
         /// Nobody's facts: what an unknown server is taken to do.
@@ -96,8 +98,8 @@ public struct ServerProfile: Sendable, Hashable {
             bodyClick: "closes it: `dismiss`", actionCloses: .unknown, senderExit: .unknown,
             resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .measured),
         ServerProfile(
-            label: "notification-daemon 3.20", name: "Notification Daemon", vendor: "GNOME", version: "", buttons: nil,
-            actionsShown: "buttons (not `default`)", defaultAsButton: false,
+            label: "notification-daemon 3.20", name: "Notification Daemon", vendor: "GNOME", version: "", buttons: 3,
+            actionsShown: "buttons (not `default`) in a row its 400-px window cuts off after about 3", defaultAsButton: false,
             bodyClick: "—", actionCloses: .unknown, senderExit: .unknown,
             resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .measured),
         ServerProfile(
@@ -129,12 +131,12 @@ public struct ServerProfile: Sendable, Hashable {
             label: "lxqt-notificationd 1.2", name: "lxqt-notificationd", vendor: nil, version: "", buttons: nil,
             actionsShown: "up to 3 buttons, `default` too; 4 or more in a combo box", defaultAsButton: true,
             bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .probed),
         ServerProfile(
             label: "mate-notification-daemon 1.26", name: "Notification Daemon", vendor: "MATE", version: "", buttons: nil,
-            actionsShown: "buttons (not `default`), as notification-daemon", defaultAsButton: false,
+            actionsShown: "buttons (not `default`); the window widens for them", defaultAsButton: false,
             bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .probed),
     ]
 
     /// The table docs/servers.md shows (a test compares them): one row per server, then the default.

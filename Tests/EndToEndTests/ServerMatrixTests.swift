@@ -6,8 +6,10 @@ import TestSupport
 /// laid out by Debian 12's packages with DejaVu fonts on the test desktop.
 struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
     var server: NotificationServerKind
-    /// The Decline button.
+    /// The Decline button: the last of the buttons.
     var decline: @Sendable (WindowFrame) -> (x: Int, y: Int)
+    /// The last of `count` buttons sent (the `default` one among them), where the server shows them all.
+    var last: @Sendable (WindowFrame, _ count: Int) -> (x: Int, y: Int)
     /// What closes it without an action: a close button, or the body where a click closes.
     var close: @Sendable (WindowFrame) -> (x: Int, y: Int)
 
@@ -18,12 +20,14 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
     static let xfce4Notifyd = MeetingInvitationLayout(
         server: .xfce4Notifyd,
         decline: { ($0.x + 9 + (($0.width - 18) * 5) / 6, $0.y + $0.height - 31) },
+        last: { frame, count in (frame.x + 9 + ((frame.width - 18) * (2 * count - 1)) / (2 * count), frame.y + frame.height - 31) },
         close: { ($0.x + $0.width / 2, $0.y + 20) })
     /// notification-daemon: the actions but the default one, right-aligned at the bottom;
     /// a close button at the top right.
     static let notificationDaemon = MeetingInvitationLayout(
         server: .notificationDaemon,
         decline: { ($0.x + $0.width - 88, $0.y + $0.height - 39) },
+        last: { frame, _ in (frame.x + frame.width - 88, frame.y + frame.height - 39) },
         close: { ($0.x + $0.width - 15, $0.y + 35) })
 }
 
@@ -72,5 +76,59 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
         _ = try await scene.desktop.waitForWindows(count: 0)  // no second window was left behind
         #expect(scene.handler.responses.pending.isEmpty, "one click, one response")
+    }
+
+    // MARK: Server profiles
+
+    /// The meeting invitation with two more buttons, and Accept and Decline for servers with few.
+    static let profileCategories = """
+        [{"identifier": "MEETING_INVITATION", "minimalActions": ["DECLINE_ACTION", "ACCEPT_ACTION"],
+          "actions": [{"identifier": "ACCEPT_ACTION", "title": "Accept"},
+                      {"identifier": "TENTATIVE_ACTION", "title": "Tentative"},
+                      {"identifier": "FORWARD_ACTION", "title": "Forward"},
+                      {"identifier": "DECLINE_ACTION", "title": "Decline", "options": ["destructive"]}]},
+         {"identifier": "CHAT",
+          "actions": [{"identifier": "REPLY_ACTION", "title": "Reply", "textInputButtonTitle": "Send",
+                       "suggestions": ["On my way, 5 minutes"]}]}]
+        """
+
+    @Test(arguments: layouts)
+    func aSuggestionClickedIsTheReplyActionWithItsText(_ layout: MeetingInvitationLayout) async throws {
+        let scene = try await Scene(server: layout.server)
+        _ = try await scene.center.call("SetCategories", [.string(Scene.appID), .string(Self.profileCategories)])
+        try await scene.postMeeting("chat", category: "CHAT")
+        let window = try #require(try await scene.desktop.waitForWindows(count: 1).first)
+        // xfce4-notifyd: Open, Reply, the suggestion; notification-daemon: Reply, the suggestion.
+        let point = layout.last(window, 3)
+        try scene.desktop.click(x: point.x, y: point.y)
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect(response.actionIdentifier == "REPLY_ACTION")
+        #expect(response.userText == "On my way, 5 minutes")
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-chat"))
+    }
+
+    @Test func aSuggestionChosenInDunstsMenuIsTheReplyActionWithItsText() async throws {
+        let scene = try await Scene()
+        _ = try await scene.center.call("SetCategories", [.string(Scene.appID), .string(Self.profileCategories)])
+        try await scene.postMeeting("chat", category: "CHAT")
+        let (_, shown) = try await scene.desktop.waitUntilShown("the chat notification") { _ in true }
+        let menu = try await scene.desktop.openMenu(choosing: "x-usernoted-suggestion-0", of: shown.id)
+        #expect(menu.map(\.label).contains("On my way, 5 minutes"))
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.actionIdentifier, response.userText] == ["REPLY_ACTION", "On my way, 5 minutes"])
+    }
+
+    /// notification-daemon cuts its row of buttons off after about 3: it gets the two minimal
+    /// ones, Decline last. xfce4-notifyd shows them all: Open and the four, Decline fifth.
+    @Test(arguments: [(MeetingInvitationLayout.notificationDaemon, 2), (.xfce4Notifyd, 5)])
+    func aServerWithFewButtonsGetsTheMinimalActions(_ layout: MeetingInvitationLayout, buttons: Int) async throws {
+        let scene = try await Scene(server: layout.server)
+        _ = try await scene.center.call("SetCategories", [.string(Scene.appID), .string(Self.profileCategories)])
+        try await scene.postMeeting("invite")
+        let window = try #require(try await scene.desktop.waitForWindows(count: 1).first)
+        let point = layout.last(window, buttons)
+        try scene.desktop.click(x: point.x, y: point.y)
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect(response.actionIdentifier == "DECLINE_ACTION")
     }
 }
