@@ -8,7 +8,9 @@ struct SetCategories: AsyncParsableCommand {
         discussion: """
             FILE holds a JSON array of categories, e.g. \
             [{"identifier":"MEETING_INVITATION","actions":[{"identifier":"ACCEPT_ACTION","title":"Accept"}]}]. \
-            An empty array [] removes them all.
+            An empty array [] removes them all. A category may name its "minimalActions" (at most 2, \
+            for servers that show few buttons) and a text-input action its "suggestions" (ready answers, \
+            each a button answering with its text).
 
             \(ExitStatus.help(.noInput))
             """)
