@@ -80,11 +80,14 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
 
     // MARK: Server profiles
 
-    /// The meeting invitation with two more buttons, and Accept and Decline for servers with few.
+    /// The meeting invitation with four more buttons, more than notification-daemon's window
+    /// has room for, and Accept and Decline for servers with few.
     static let profileCategories = """
         [{"identifier": "MEETING_INVITATION", "minimalActions": ["DECLINE_ACTION", "ACCEPT_ACTION"],
           "actions": [{"identifier": "ACCEPT_ACTION", "title": "Accept"},
                       {"identifier": "TENTATIVE_ACTION", "title": "Tentative"},
+                      {"identifier": "PROPOSE_ACTION", "title": "Propose a new time"},
+                      {"identifier": "DELEGATE_ACTION", "title": "Delegate"},
                       {"identifier": "FORWARD_ACTION", "title": "Forward"},
                       {"identifier": "DECLINE_ACTION", "title": "Decline", "options": ["destructive"]}]},
          {"identifier": "CHAT",
@@ -119,8 +122,9 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
     }
 
     /// notification-daemon cuts its row of buttons off after about 3: it gets the two minimal
-    /// ones, Decline last. xfce4-notifyd shows them all: Open and the four, Decline fifth.
-    @Test(arguments: [(MeetingInvitationLayout.notificationDaemon, 2), (.xfce4Notifyd, 5)])
+    /// ones, Decline last (all six would push Decline out of its window). xfce4-notifyd shows
+    /// them all: Open and the six, Decline seventh.
+    @Test(arguments: [(MeetingInvitationLayout.notificationDaemon, 2), (.xfce4Notifyd, 7)])
     func aServerWithFewButtonsGetsTheMinimalActions(_ layout: MeetingInvitationLayout, buttons: Int) async throws {
         let scene = try await Scene(server: layout.server)
         _ = try await scene.center.call("SetCategories", [.string(Scene.appID), .string(Self.profileCategories)])
