@@ -61,6 +61,30 @@ public struct ServerProfile: Sendable, Hashable {
     /// Where the facts come from.
     public var evidence: Evidence
 
+    /// A row; what is left out is unknown (`?`), or the common case (any vendor and version,
+    /// every button shown, `default` not a button, destructive actions only shown last).
+    public init(
+        _ label: String, name: String, vendor: String? = nil, version: String = "", buttons: Int? = nil,
+        actionsShown: String, defaultAsButton: Bool = false, bodyClick: String = "?", actionCloses: Answer = .unknown,
+        senderExit: SenderExit = .unknown, resident: Answer = .unknown, transient: Answer = .unknown,
+        destructive: String = "shown last", evidence: Evidence
+    ) {
+        self.label = label
+        self.name = name
+        self.vendor = vendor
+        self.version = version
+        self.buttons = buttons
+        self.actionsShown = actionsShown
+        self.defaultAsButton = defaultAsButton
+        self.bodyClick = bodyClick
+        self.actionCloses = actionCloses
+        self.senderExit = senderExit
+        self.resident = resident
+        self.transient = transient
+        self.destructive = destructive
+        self.evidence = evidence
+    }
+
     /// The row for the server that says it is `information`; ``unknown`` when none matches.
     public static func matching(_ information: ServerInformation?) -> ServerProfile {
         guard let information else { return unknown }
@@ -81,62 +105,46 @@ public struct ServerProfile: Sendable, Hashable {
     /// What an unknown server is taken to do: GNOME Shell's limit of 3 buttons (the fewest a
     /// server with buttons shows), and nothing else relied on.
     public static let unknown = ServerProfile(
-        label: "any other", name: "", vendor: nil, version: "", buttons: 3, actionsShown: "3 buttons assumed",
-        defaultAsButton: false, bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
-        resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .assumed)
+        "any other", name: "", buttons: 3, actionsShown: "3 buttons assumed", evidence: .assumed)
 
     /// Every server usernoted knows, the ones the matrix runs first.
     public static let table: [ServerProfile] = [
         ServerProfile(
-            label: "dunst 1.9", name: "dunst", vendor: nil, version: "", buttons: nil,
-            actionsShown: "in its context menu (`dunstctl context`, or a click per `dunstrc`)", defaultAsButton: false,
+            "dunst 1.9", name: "dunst", actionsShown: "in its context menu (`dunstctl context`, or a click per `dunstrc`)",
             bodyClick: "`default` with `mouse_left_click = do_action`", actionCloses: .no, senderExit: .signalsLost,
-            resident: .no, transient: .unknown, destructive: "shown last", evidence: .measured),
+            resident: .no, evidence: .measured),
         ServerProfile(
-            label: "xfce4-notifyd 0.7", name: "Xfce Notify Daemon", vendor: "Xfce", version: "", buttons: nil,
+            "xfce4-notifyd 0.7", name: "Xfce Notify Daemon", vendor: "Xfce",
             actionsShown: "buttons, the `default` action too (as \"Open\")", defaultAsButton: true,
-            bodyClick: "closes it: `dismiss`", actionCloses: .unknown, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .measured),
+            bodyClick: "closes it: `dismiss`", evidence: .measured),
         ServerProfile(
-            label: "notification-daemon 3.20", name: "Notification Daemon", vendor: "GNOME", version: "", buttons: 3,
-            actionsShown: "buttons (not `default`) in a row its 400-px window cuts off after about 3", defaultAsButton: false,
-            bodyClick: "—", actionCloses: .unknown, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .measured),
+            "notification-daemon 3.20", name: "Notification Daemon", vendor: "GNOME", buttons: 3,
+            actionsShown: "buttons (not `default`) in a row its 400-px window cuts off after about 3",
+            bodyClick: "—", evidence: .measured),
         ServerProfile(
-            label: "GNOME Shell", name: "gnome-shell", vendor: "GNOME", version: "", buttons: 3,
-            actionsShown: "3 buttons when expanded, the rest dropped", defaultAsButton: false,
-            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
-            resident: .yes, transient: .yes, destructive: "shown last", evidence: .source),
+            "GNOME Shell", name: "gnome-shell", vendor: "GNOME", buttons: 3,
+            actionsShown: "3 buttons when expanded, the rest dropped", bodyClick: "`default`", actionCloses: .yes,
+            senderExit: .keeps, resident: .yes, transient: .yes, evidence: .source),
         ServerProfile(
-            label: "KDE Plasma 5", name: "Plasma", vendor: "KDE", version: "5", buttons: nil,
-            actionsShown: "buttons (not `default`); inline reply", defaultAsButton: false,
-            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
-            resident: .yes, transient: .yes, destructive: "shown last", evidence: .source),
+            "KDE Plasma 5", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons (not `default`); inline reply",
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps, resident: .yes, transient: .yes, evidence: .source),
         ServerProfile(
-            label: "KDE Plasma 6", name: "Plasma", vendor: "KDE", version: "6", buttons: nil,
-            actionsShown: "buttons (not `default`); inline reply", defaultAsButton: false,
-            bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsActions,
-            resident: .yes, transient: .yes, destructive: "shown last", evidence: .source),
+            "KDE Plasma 6", name: "Plasma", vendor: "KDE", version: "6", actionsShown: "buttons (not `default`); inline reply",
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsActions, resident: .yes, transient: .yes,
+            evidence: .source),
         ServerProfile(
-            label: "mako 1.7", name: "mako", vendor: nil, version: "", buttons: nil,
-            actionsShown: "no buttons: `makoctl menu` / `makoctl invoke`", defaultAsButton: false,
-            bodyClick: "`default` (`on-button-left=invoke-default-action`)", actionCloses: .yes, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+            "mako 1.7", name: "mako", actionsShown: "no buttons: `makoctl menu` / `makoctl invoke`",
+            bodyClick: "`default` (`on-button-left=invoke-default-action`)", actionCloses: .yes, evidence: .source),
         ServerProfile(
-            label: "swaync 0.7", name: "SwayNotificationCenter", vendor: nil, version: "", buttons: nil,
-            actionsShown: "buttons (not `default`)", defaultAsButton: false,
-            bodyClick: "`default`", actionCloses: .unknown, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .source),
+            "swaync 0.7", name: "SwayNotificationCenter", actionsShown: "buttons (not `default`)", bodyClick: "`default`",
+            evidence: .source),
         ServerProfile(
-            label: "lxqt-notificationd 1.2", name: "lxqt-notificationd", vendor: nil, version: "", buttons: nil,
+            "lxqt-notificationd 1.2", name: "lxqt-notificationd",
             actionsShown: "up to 3 buttons, `default` too; 4 or more in a combo box", defaultAsButton: true,
-            bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .probed),
+            evidence: .probed),
         ServerProfile(
-            label: "mate-notification-daemon 1.26", name: "Notification Daemon", vendor: "MATE", version: "", buttons: nil,
-            actionsShown: "buttons (not `default`); the window widens for them", defaultAsButton: false,
-            bodyClick: "?", actionCloses: .unknown, senderExit: .unknown,
-            resident: .unknown, transient: .unknown, destructive: "shown last", evidence: .probed),
+            "mate-notification-daemon 1.26", name: "Notification Daemon", vendor: "MATE",
+            actionsShown: "buttons (not `default`); the window widens for them", evidence: .probed),
     ]
 
     /// The table docs/servers.md shows (a test compares them): one row per server, then the default.
