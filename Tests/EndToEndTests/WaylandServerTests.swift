@@ -1,0 +1,125 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import UsernotedAPI
+import UserNotificationsCore
+
+/// A headless sway with a Wayland notification server, the built usernoted, and an app whose
+/// handler records what reaches it.
+struct WaylandScene {
+    let bus: PrivateBus
+    let desktop: WaylandDesktop
+    let daemon: DaemonProcess
+    let handler: RecordingHandler
+    let center: Proxy
+
+    init(server: WaylandDesktop.Server) async throws {
+        bus = try PrivateBus()
+        desktop = try await WaylandDesktop(bus: bus, server: server)
+        daemon = try await DaemonProcess(bus: bus)
+        let app = try await bus.connect()
+        handler = RecordingHandler(connection: app)
+        center = Proxy.usernotedCenter(on: app)
+        _ = try await center.call("SetCategories", [.string(Scene.appID), .string(Scene.meetingCategories)])
+        _ = try await center.call("RegisterHandler", [.string(Scene.appID), .objectPath(handler.path)])
+    }
+
+    /// Posts the meeting invitation `id`.
+    func postMeeting(_ id: String) async throws {
+        _ = try await center.call("Add", [.string(Scene.appID), .string(Scene.meetingRequest(id: id))])
+    }
+
+    /// Waits until mako shows exactly `count` notifications; their ids, newest first.
+    @discardableResult
+    func expectMakoShows(_ count: Int) async throws -> [UInt32] {
+        let desktop = desktop
+        return try await withDeadline(.seconds(10), "mako showing \(count) notifications") {
+            while true {
+                let ids = try desktop.makoNotificationIDs()
+                if ids.count == count { return ids }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+}
+
+/// The end-to-end essentials on the servers of wlroots compositors, in a headless sway:
+/// mako driven with `makoctl` as its users drive it, swaync as far as it can be driven.
+@Suite(.serialized, .enabled(if: WaylandDesktop.unavailable == nil, Comment(rawValue: WaylandDesktop.unavailable ?? "")))
+struct WaylandServerTests {
+    @Test func makoInvokesAnActionAndItReachesTheHandler() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        try await scene.expectMakoShows(1)
+        try scene.desktop.run("makoctl", "invoke", "DECLINE_ACTION")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
+        try await scene.expectMakoShows(0)
+    }
+
+    @Test func makosDefaultActionIsTheBodyClick() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        try await scene.expectMakoShows(1)
+        try scene.desktop.run("makoctl", "invoke")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "default"])
+    }
+
+    @Test func makoDismissIsADismissForCustomDismissAction() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        try await scene.expectMakoShows(1)
+        try scene.desktop.run("makoctl", "dismiss")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
+        try await scene.expectMakoShows(0)
+    }
+
+    @Test func makoReplacesInPlaceAndTheButtonsStillWork() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        let first = try await scene.expectMakoShows(1)
+        try await scene.postMeeting("invite")
+        try await Task.sleep(for: .milliseconds(300))  // a second notification, were there one, would show by now
+        #expect(try await scene.expectMakoShows(1) == first, "one notification, under its first id")
+        try scene.desktop.run("makoctl", "invoke", "ACCEPT_ACTION")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "ACCEPT_ACTION"])
+        #expect(scene.handler.responses.pending.isEmpty, "one invoke, one response")
+    }
+
+    /// mako's list is empty after a restart and the old ids are dead: usernoted shows them again.
+    @Test func aKilledMakoShowsItAgainAndItsActionsStillRoute() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        for index in 0..<3 { try await scene.postMeeting("invite-\(index)") }
+        try await scene.expectMakoShows(3)
+        scene.desktop.stopServer(signal: SIGKILL)
+        try await scene.desktop.startServer()
+        let ids = try await scene.expectMakoShows(3)
+        try scene.desktop.run("makoctl", "invoke", "-n", "\(try #require(ids.first))", "DECLINE_ACTION")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect(response.actionIdentifier == "DECLINE_ACTION" && response.requestId.hasPrefix("invite-"))
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-\(response.requestId)"))
+    }
+
+    /// swaync 0.7 has no command that invokes an action (that came with 0.9): shown, replaced,
+    /// closed by the user and restarted, as far as `swaync-client` reaches.
+    @Test func swayncShowsReplacesAndClosesAsADismiss() async throws {
+        let scene = try await WaylandScene(server: .swaync)
+        try await scene.postMeeting("invite")
+        try await scene.postMeeting("invite")
+        let desktop = scene.desktop
+        _ = try await withDeadline(.seconds(10), "swaync counting one notification") {
+            while try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) != "1" {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return true
+        }
+        try scene.desktop.run("swaync-client", "--close-latest")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
+    }
+}
