@@ -106,20 +106,30 @@ struct WaylandServerTests {
     }
 
     /// swaync 0.7 has no command that invokes an action (that came with 0.9): shown, replaced,
-    /// closed by the user and restarted, as far as `swaync-client` reaches.
-    @Test func swayncShowsReplacesAndClosesAsADismiss() async throws {
+    /// restarted, closed by the app and closed by the user, as far as `swaync-client` reaches.
+    @Test func swayncShowsReplacesRestartsAndCloses() async throws {
         let scene = try await WaylandScene(server: .swaync)
-        try await scene.postMeeting("invite")
-        try await scene.postMeeting("invite")
         let desktop = scene.desktop
-        _ = try await withDeadline(.seconds(10), "swaync counting one notification") {
-            while try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) != "1" {
-                try await Task.sleep(for: .milliseconds(20))
+        func expectCount(_ count: Int) async throws {
+            _ = try await withDeadline(.seconds(10), "swaync counting \(count) notifications") {
+                while try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) != "\(count)" {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                return true
             }
-            return true
         }
+        try await scene.postMeeting("invite")
+        try await scene.postMeeting("invite")
+        try await expectCount(1)
+        scene.desktop.stopServer(signal: SIGKILL)
+        try await scene.desktop.startServer()
+        try await expectCount(1)  // shown again by usernoted
+        try await scene.center.call(Center1.removeDelivered, Scene.appID, ["invite"])
+        try await expectCount(0)
+        try await scene.postMeeting("second")
+        try await expectCount(1)
         try scene.desktop.run("swaync-client", "--close-latest")
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
-        #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
+        #expect([response.requestId, response.actionIdentifier] == ["second", "dismiss"])
     }
 }
