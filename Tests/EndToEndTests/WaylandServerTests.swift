@@ -5,30 +5,43 @@ import TestSupport
 import UsernotedAPI
 import UserNotificationsCore
 
-/// A headless sway with a Wayland notification server, the built usernoted, and an app whose
-/// handler records what reaches it.
-struct WaylandScene {
-    let bus: PrivateBus
-    let desktop: WaylandDesktop
+/// The built usernoted on a private bus, and an app whose handler records what reaches it,
+/// with its categories set: the scene of the matrix tests whose servers are not Xvfb's.
+struct AppOnBus {
     let daemon: DaemonProcess
     let handler: RecordingHandler
     let center: Proxy
 
-    init(server: WaylandDesktop.Server) async throws {
-        bus = try PrivateBus()
-        desktop = try await WaylandDesktop(bus: bus, server: server)
+    init(bus: PrivateBus, categories: String = Scene.meetingCategories) async throws {
         daemon = try await DaemonProcess(bus: bus)
         let app = try await bus.connect()
         handler = RecordingHandler(connection: app)
         center = Proxy.usernotedCenter(on: app)
-        _ = try await center.call("SetCategories", [.string(Scene.appID), .string(Scene.meetingCategories)])
+        _ = try await center.call("SetCategories", [.string(Scene.appID), .string(categories)])
         _ = try await center.call("RegisterHandler", [.string(Scene.appID), .objectPath(handler.path)])
     }
 
-    /// Posts the meeting invitation `id`.
-    func postMeeting(_ id: String) async throws {
-        _ = try await center.call("Add", [.string(Scene.appID), .string(Scene.meetingRequest(id: id))])
+    /// Adds the request `json` for the app.
+    func add(_ json: String) async throws {
+        _ = try await center.call("Add", [.string(Scene.appID), .string(json)])
     }
+}
+
+/// A headless sway with a Wayland notification server, and the app.
+struct WaylandScene {
+    let desktop: WaylandDesktop
+    let app: AppOnBus
+    var handler: RecordingHandler { app.handler }
+    var center: Proxy { app.center }
+
+    init(server: WaylandDesktop.Server) async throws {
+        let bus = try PrivateBus()
+        desktop = try await WaylandDesktop(bus: bus, server: server)
+        app = try await AppOnBus(bus: bus)
+    }
+
+    /// Posts the meeting invitation `id`.
+    func postMeeting(_ id: String) async throws { try await app.add(Scene.meetingRequest(id: id)) }
 
     /// Waits until mako shows exactly `count` notifications; their ids, newest first.
     @discardableResult
