@@ -1,0 +1,126 @@
+import DBus
+import Foundation
+import Synchronization
+
+/// GNOME Shell 43 headless (its own Wayland compositor on a virtual 1280×720 monitor, no GPU)
+/// for end-to-end tests, clicked as a user clicks: the pointer moved and pressed through
+/// mutter's `org.gnome.Mutter.RemoteDesktop`. It runs as a ``ThrowawayUser`` (as root it
+/// shows a warning banner where notifications go), on the test's private bus with a second
+/// one standing in for the system bus; its notifications helper
+/// (`org.gnome.Shell.Notifications`, which owns `org.freedesktop.Notifications`) is started
+/// by D-Bus activation, as in a session.
+public final class GnomeShell: Sendable {
+    /// Where a banner's parts are on the 1280×720 monitor: the body, and (once the pointer is
+    /// on it, which expands it) the first and second buttons. `default` is not a button.
+    public enum Spot: Sendable {
+        case body, firstButton, secondButton
+
+        var point: (x: Double, y: Double) {
+            switch self {
+            case .body: (640, 60)
+            case .firstButton: (390, 112)
+            case .secondButton: (643, 112)
+            }
+        }
+    }
+
+    public let bus: PrivateBus
+    private let systemBus: PrivateBus
+    private let user: ThrowawayUser
+    private let runtime: URL
+    private let shell: Mutex<ManagedProcess?>
+
+    /// Why this machine cannot run it, or nil when it can.
+    public static var unavailable: String? {
+        if getuid() != 0 { return "GNOME Shell runs as a throwaway user, and only root can add one (CI runs as root)" }
+        guard (try? ManagedProcess.which("gnome-shell")) != nil, (try? ManagedProcess.which("gjs")) != nil else {
+            return "GNOME Shell is not installed: apt-get install --no-install-recommends gnome-shell gjs (.ci/run does)"
+        }
+        return nil
+    }
+
+    /// The service directory a bus needs to start the shell's notifications helper.
+    public static func serviceDirectory() throws -> URL {
+        let directory = try TemporaryDirectory.make(prefix: "usernoted-gnome-services")
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/dbus-1/services/org.gnome.Shell.Notifications.service",
+            toPath: directory.appending(path: "org.gnome.Shell.Notifications.service").path)
+        return directory
+    }
+
+    /// Starts the shell on `bus` (made with ``serviceDirectory()`` among its service
+    /// directories); returns once `org.freedesktop.Notifications` has an owner.
+    public init(bus: PrivateBus) async throws {
+        self.bus = bus
+        systemBus = try PrivateBus()
+        let user = try ThrowawayUser.create()
+        self.user = user
+        runtime = bus.directory.appending(path: "runtime-\(user.uid)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // The first-login dialogs would take the place banners go: marked as seen.
+        let home = URL(filePath: user.home)
+        try FileManager.default.createDirectory(at: home.appending(path: ".local/share/gnome-shell"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: home.appending(path: ".local/share/gnome-shell/lock-warning-shown").path, contents: nil)
+        let settings = home.appending(path: ".config/glib-2.0/settings")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        try "[org/gnome/shell]\nwelcome-dialog-last-shown-version='999'\n"
+            .write(to: settings.appending(path: "keyfile"), atomically: true, encoding: .utf8)
+        try user.own(user.home)
+        try user.own(runtime.path)
+        shell = Mutex(nil)
+        try await start()
+    }
+
+    deinit {
+        _ = shell.withLock { $0?.stop() }
+        user.delete()
+    }
+
+    /// Starts the shell (again) and waits until `org.freedesktop.Notifications` has an owner.
+    public func start() async throws {
+        let watcher = try await bus.connect()
+        let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
+        let environment = [
+            "HOME": user.home, "USER": user.name, "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path,
+            "GSETTINGS_BACKEND": "keyfile", "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": systemBus.address,
+        ]
+        let (process, _) = try ManagedProcess.start(
+            "setpriv", user.setprivArguments + ["gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x720"],
+            environment: environment)
+        shell.withLock { $0 = process }
+        _ = try await withDeadline(.seconds(30), "GNOME Shell's notifications owning org.freedesktop.Notifications") {
+            for await change in changes where !change.newOwner.isEmpty { return true }
+            return false
+        }
+    }
+
+    /// Stops the shell (SIGKILL: it crashes).
+    public func stop(signal: Int32 = SIGTERM) {
+        _ = shell.withLock { $0?.stop(signal: signal) }
+    }
+
+    /// Moves the pointer onto the newest banner (which expands it), then clicks `spot`.
+    public func click(_ spot: Spot) async throws {
+        let connection = try await bus.connect()
+        defer { connection.close() }
+        let (service, interface) = ("org.gnome.Mutter.RemoteDesktop", "org.gnome.Mutter.RemoteDesktop.Session")
+        guard case .objectPath(let session)? = try await connection.call(
+            destination: service, path: "/org/gnome/Mutter/RemoteDesktop", interface: service, method: "CreateSession").first
+        else { throw TestSupportError("mutter's RemoteDesktop did not create a session") }
+        func send(_ method: String, _ arguments: [Value]) async throws {
+            _ = try await connection.call(destination: service, path: session, interface: interface, method: method, arguments)
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        func move(by dx: Double, _ dy: Double) async throws { try await send("NotifyPointerMotionRelative", [.double(dx), .double(dy)]) }
+        try await send("Start", [])
+        try await move(by: -5000, -5000)  // to the top left corner, where relative moves start from
+        try await move(by: Spot.body.point.x, Spot.body.point.y)
+        try await Task.sleep(for: .milliseconds(600))  // the banner expands under the pointer
+        let target = spot.point
+        try await move(by: target.x - Spot.body.point.x, target.y - Spot.body.point.y)
+        try await Task.sleep(for: .milliseconds(300))
+        try await send("NotifyPointerButton", [.int32(272), .boolean(true)])  // BTN_LEFT
+        try await send("NotifyPointerButton", [.int32(272), .boolean(false)])
+        try await send("Stop", [])
+    }
+}
