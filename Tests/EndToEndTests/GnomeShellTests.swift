@@ -11,10 +11,10 @@ struct GnomeShellTests {
         let shell: GnomeShell
         let app: AppOnBus
 
-        init() async throws {
+        init(categories: String = Scene.meetingCategories) async throws {
             let bus = try PrivateBus(serviceDirectories: [try GnomeShell.serviceDirectory()])
             shell = try await GnomeShell(bus: bus)
-            app = try await AppOnBus(bus: bus)
+            app = try await AppOnBus(bus: bus, categories: categories)
         }
 
         func postMeeting(_ id: String) async throws { try await app.add(Scene.meetingRequest(id: id)) }
@@ -37,5 +37,25 @@ struct GnomeShellTests {
         try await scene.shell.click(.body)
         let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["invite", "default"])
+    }
+
+    /// GNOME Shell shows 3 buttons and drops the rest: the invitation's six actions would lose
+    /// Decline (destructive, so last); its profile row sends the minimal two, Decline second.
+    @Test func aBannerWithMoreActionsThanButtonsOffersTheMinimalOnes() async throws {
+        let scene = try await GnomeScene(categories: ServerMatrixTests.profileCategories)
+        try await scene.postMeeting("invite")
+        try await Task.sleep(for: .milliseconds(500))
+        try await scene.shell.click(.secondButton)
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+    }
+
+    @Test func aSuggestionClickedOnTheBannerIsTheReplyWithItsText() async throws {
+        let scene = try await GnomeScene(categories: ServerMatrixTests.profileCategories)
+        try await scene.app.add(Scene.meetingRequest(id: "chat", category: "CHAT"))
+        try await Task.sleep(for: .milliseconds(500))
+        try await scene.shell.click(.secondButton)  // Reply, then the suggestion
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.actionIdentifier, response.userText] == ["REPLY_ACTION", "On my way, 5 minutes"])
     }
 }
