@@ -21,7 +21,8 @@ public struct ServerProfile: Sendable, Hashable {
 
     /// Where a row's facts come from.
     public enum Evidence: String, Sendable, Hashable {
-        /// The server matrix runs this server here (`ServerMatrixTests`, the dunst fixtures).
+        /// The matrix runs this server here (``testedBy``); what its tests do not exercise
+        /// (`resident`, `transient`, the sender leaving) is from its docs or source.
         case measured = "measured here"
         /// Run here once by hand (not in the matrix): shown a notification with many buttons, looked at.
         case probed = "seen here once"
@@ -42,8 +43,12 @@ public struct ServerProfile: Sendable, Hashable {
     /// How many buttons it shows (the `default` action's too when ``defaultAsButton``) before it
     /// drops the rest; nil when every action stays reachable (no limit, a menu, a combo box).
     public var buttons: Int?
-    /// Where its actions are, in words.
+    /// Where its actions are, in words (the README's short form).
     public var actionsShown: String
+    /// What the profile tables add to ``actionsShown`` (limits, layouts); empty: nothing.
+    public var actionsNote: String
+    /// The tests that drive it (the README lists these rows); nil: not run here.
+    public var testedBy: String?
     /// Whether the `default` action is shown as a button of its own (it then takes a button's room).
     public var defaultAsButton: Bool
     /// What a click on the body does.
@@ -65,7 +70,7 @@ public struct ServerProfile: Sendable, Hashable {
     /// every button shown, `default` not a button, destructive actions only shown last).
     public init(
         _ label: String, name: String, vendor: String? = nil, version: String = "", buttons: Int? = nil,
-        actionsShown: String, defaultAsButton: Bool = false, bodyClick: String = "?", actionCloses: Answer = .unknown,
+        actionsShown: String, actionsNote: String = "", testedBy: String? = nil, defaultAsButton: Bool = false, bodyClick: String = "?", actionCloses: Answer = .unknown,
         senderExit: SenderExit = .unknown, resident: Answer = .unknown, transient: Answer = .unknown,
         destructive: String = "shown last", evidence: Evidence
     ) {
@@ -75,6 +80,8 @@ public struct ServerProfile: Sendable, Hashable {
         self.version = version
         self.buttons = buttons
         self.actionsShown = actionsShown
+        self.actionsNote = actionsNote
+        self.testedBy = testedBy
         self.defaultAsButton = defaultAsButton
         self.bodyClick = bodyClick
         self.actionCloses = actionCloses
@@ -110,41 +117,45 @@ public struct ServerProfile: Sendable, Hashable {
     /// Every server usernoted knows, the ones the matrix runs first.
     public static let table: [ServerProfile] = [
         ServerProfile(
-            "dunst 1.9", name: "dunst", actionsShown: "in its context menu (`dunstctl context`, or a click per `dunstrc`)",
+            "dunst 1.9", name: "dunst", actionsShown: "in its context menu",
+            actionsNote: "`dunstctl context`, or a click per `dunstrc`", testedBy: "every end-to-end test",
             bodyClick: "`default` with `mouse_left_click = do_action`", actionCloses: .no, senderExit: .signalsLost,
             resident: .no, evidence: .measured),
         ServerProfile(
-            "xfce4-notifyd 0.7", name: "Xfce Notify Daemon", vendor: "Xfce",
-            actionsShown: "buttons, the `default` action too (as \"Open\")", defaultAsButton: true,
+            "xfce4-notifyd 0.7.3", name: "Xfce Notify Daemon", vendor: "Xfce",
+            actionsShown: "buttons, `default` too (as \"Open\")", testedBy: "`ServerMatrixTests`", defaultAsButton: true,
             bodyClick: "closes it: `dismiss`", evidence: .measured),
         ServerProfile(
             "notification-daemon 3.20", name: "Notification Daemon", vendor: "GNOME", buttons: 3,
-            actionsShown: "buttons (not `default`) in a row its 400-px window cuts off after about 3",
-            bodyClick: "—", evidence: .measured),
+            actionsShown: "buttons (not `default`)", actionsNote: "a row its 400-px window cuts off after about 3",
+            testedBy: "`ServerMatrixTests`", bodyClick: "—", evidence: .measured),
         ServerProfile(
-            "GNOME Shell", name: "gnome-shell", vendor: "GNOME", buttons: 3,
-            actionsShown: "3 buttons when expanded, the rest dropped", bodyClick: "`default`", actionCloses: .yes,
-            senderExit: .keeps, resident: .yes, transient: .yes, evidence: .source),
-        ServerProfile(
-            "KDE Plasma 5", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons (not `default`); inline reply",
-            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps, resident: .yes, transient: .yes, evidence: .source),
-        ServerProfile(
-            "KDE Plasma 6", name: "Plasma", vendor: "KDE", version: "6", actionsShown: "buttons (not `default`); inline reply",
-            bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsActions, resident: .yes, transient: .yes,
-            evidence: .source),
-        ServerProfile(
-            "mako 1.7", name: "mako", actionsShown: "no buttons: `makoctl menu` / `makoctl invoke`",
-            bodyClick: "`default` (`on-button-left=invoke-default-action`)", actionCloses: .yes, evidence: .source),
-        ServerProfile(
-            "swaync 0.7", name: "SwayNotificationCenter", actionsShown: "buttons (not `default`)", bodyClick: "`default`",
-            evidence: .source),
-        ServerProfile(
-            "lxqt-notificationd 1.2", name: "lxqt-notificationd",
-            actionsShown: "up to 3 buttons, `default` too; 4 or more in a combo box", defaultAsButton: true,
-            evidence: .probed),
+            "lxqt-notificationd 1.2", name: "lxqt-notificationd", actionsShown: "buttons, `default` too (as \"Open\")",
+            actionsNote: "4 or more (with `default`) in a combo box", testedBy: "`ServerMatrixTests`",
+            defaultAsButton: true, bodyClick: "—", evidence: .measured),
         ServerProfile(
             "mate-notification-daemon 1.26", name: "Notification Daemon", vendor: "MATE",
-            actionsShown: "buttons (not `default`); the window widens for them", evidence: .probed),
+            actionsShown: "buttons (not `default`)", actionsNote: "the window widens for them", testedBy: "`ServerMatrixTests`",
+            bodyClick: "—", evidence: .measured),
+        ServerProfile(
+            "mako 1.7 (sway)", name: "mako", actionsShown: "`makoctl invoke`, its menu", actionsNote: "no buttons",
+            testedBy: "`WaylandServerTests`", bodyClick: "`default`", actionCloses: .yes, evidence: .measured),
+        ServerProfile(
+            "swaync 0.7 (sway)", name: "SwayNotificationCenter", actionsShown: "in its panel (not driven: no command in 0.7)",
+            testedBy: "`WaylandServerTests`", bodyClick: "—", evidence: .measured),
+        ServerProfile(
+            "GNOME Shell 43", name: "gnome-shell", vendor: "GNOME", buttons: 3, actionsShown: "on the banner, under the pointer",
+            actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps, resident: .yes, transient: .yes,
+            evidence: .measured),
+        ServerProfile(
+            "Plasma 5.27", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons, and inline reply",
+            testedBy: "`PlasmaServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
+            resident: .yes, transient: .yes, evidence: .measured),
+        ServerProfile(
+            "Plasma 6", name: "Plasma", vendor: "KDE", version: "6", actionsShown: "buttons, and inline reply",
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsActions, resident: .yes, transient: .yes,
+            evidence: .source),
     ]
 
     /// The table docs/servers.md shows (a test compares them): one row per server, then the default.
@@ -158,7 +169,7 @@ public struct ServerProfile: Sendable, Hashable {
                 ? "anything else"
                 : "`\(row.name)`" + (row.vendor.map { ", `\($0)`" } ?? "") + (row.version.isEmpty ? "" : ", \(row.version).x")
             let cells = [
-                row.label, match, row.actionsShown, row.buttons.map(String.init) ?? "all", row.defaultAsButton ? "yes" : "no",
+                row.label, match, row.actionsNote.isEmpty ? row.actionsShown : "\(row.actionsShown); \(row.actionsNote)", row.buttons.map(String.init) ?? "all", row.defaultAsButton ? "yes" : "no",
                 row.bodyClick, row.actionCloses.rawValue, row.senderExit.rawValue,
                 "\(row.resident.rawValue) / \(row.transient.rawValue)", row.destructive, row.evidence.rawValue,
             ]
@@ -167,11 +178,12 @@ public struct ServerProfile: Sendable, Hashable {
         return lines.joined(separator: "\n")
     }
 
-    /// The README's one-line-per-server table: the servers the matrix measured.
+    /// The README's one-line-per-server table: the rows the tests drive.
     public static var readmeTable: String {
-        var lines = ["| server | buttons | a click on the body |", "|---|---|---|"]
-        for row in table where row.evidence == .measured {
-            lines.append("| \(row.label) | \(row.actionsShown) | \(row.bodyClick) |")
+        var lines = ["| server | buttons | a click on the body | tested by |", "|---|---|---|---|"]
+        for row in table {
+            guard let testedBy = row.testedBy else { continue }
+            lines.append("| \(row.label) | \(row.actionsShown) | \(row.bodyClick) | \(testedBy) |")
         }
         return lines.joined(separator: "\n")
     }

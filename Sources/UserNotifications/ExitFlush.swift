@@ -13,7 +13,10 @@ final class ExitFlush: Sendable {
     /// The process's.
     static let shared = ExitFlush()
     /// How long the exit waits for unfinished calls at most.
-    static let patience: Duration = .seconds(5)
+    let patience: Duration
+
+    /// A flush whose exit waits `patience` at most (the process's: 5 s).
+    init(patience: Duration = .seconds(5)) { self.patience = patience }
 
     /// The calls that have started and not finished.
     private let unfinished = DispatchGroup()
@@ -35,6 +38,6 @@ final class ExitFlush: Sendable {
     /// Blocks (up to ``patience``) until every started call has finished; the calls run on
     /// other threads, so the exiting thread may block.
     func waitAtExit() {
-        _ = unfinished.wait(timeout: .now() + .milliseconds(Int(Self.patience.components.seconds) * 1000))
+        _ = unfinished.wait(timeout: .now() + .milliseconds(Int(patience.components.seconds) * 1000))
     }
 }

@@ -11,13 +11,13 @@ import TestSupport
     @Test func theServersTheMatrixRunsAreMatchedByWhatTheyAnswered() {
         // GetServerInformation as each answered on the test desktop.
         #expect(ServerProfile.matching(Self.info("dunst", "knopwob", "1.9.0 (2022-06-27)")).label == "dunst 1.9")
-        #expect(ServerProfile.matching(Self.info("Xfce Notify Daemon", "Xfce", "0.7.3")).label == "xfce4-notifyd 0.7")
+        #expect(ServerProfile.matching(Self.info("Xfce Notify Daemon", "Xfce", "0.7.3")).label == "xfce4-notifyd 0.7.3")
         #expect(ServerProfile.matching(Self.info("Notification Daemon", "GNOME", "3.20.0")).label == "notification-daemon 3.20")
         #expect(ServerProfile.matching(Self.info("Notification Daemon", "MATE", "1.26.0")).label == "mate-notification-daemon 1.26")
         #expect(ServerProfile.matching(Self.info("lxqt-notificationd", "lxqt.org", "1.2.0")).label == "lxqt-notificationd 1.2")
-        #expect(ServerProfile.matching(Self.info("Plasma", "KDE", "5.27.5")).label == "KDE Plasma 5")
-        #expect(ServerProfile.matching(Self.info("mako", "emersion", "0.0.0")).label == "mako 1.7")
-        #expect(ServerProfile.matching(Self.info("SwayNotificationCenter", "ErikReider", "0.7.3")).label == "swaync 0.7")
+        #expect(ServerProfile.matching(Self.info("Plasma", "KDE", "5.27.5")).label == "Plasma 5.27")
+        #expect(ServerProfile.matching(Self.info("mako", "emersion", "0.0.0")).label == "mako 1.7 (sway)")
+        #expect(ServerProfile.matching(Self.info("SwayNotificationCenter", "ErikReider", "0.7.3")).label == "swaync 0.7 (sway)")
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "43.9")).buttons == 3)
     }
 
