@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import UserNotificationsCore
 
 /// GNOME Shell 43 headless, its banners clicked with the pointer through mutter, as a user
 /// clicks them: a button, the body, and the shell killed with a banner up. (A banner
@@ -18,6 +19,14 @@ struct GnomeShellTests {
         }
 
         func postMeeting(_ id: String) async throws { try await app.add(Scene.meetingRequest(id: id)) }
+
+        /// Once the banner of `id` (a request of `category`) slid in: the response to its second button.
+        func secondButtonResponse(of id: String, category: String) async throws -> NotificationResponse {
+            try await app.add(Scene.meetingRequest(id: id, category: category))
+            try await Task.sleep(for: .milliseconds(500))
+            try await shell.click(.secondButton)
+            return try await app.handler.responses.next(within: .seconds(10), "DidReceive")
+        }
     }
 
     @Test func aButtonClickedOnTheBannerReachesTheHandler() async throws {
@@ -55,19 +64,13 @@ struct GnomeShellTests {
     /// Decline (destructive, so last); its profile row sends the minimal two, Decline second.
     @Test func aBannerWithMoreActionsThanButtonsOffersTheMinimalOnes() async throws {
         let scene = try await GnomeScene(categories: ServerMatrixTests.profileCategories)
-        try await scene.postMeeting("invite")
-        try await Task.sleep(for: .milliseconds(500))
-        try await scene.shell.click(.secondButton)
-        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        let response = try await scene.secondButtonResponse(of: "invite", category: "MEETING_INVITATION")
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
     }
 
     @Test func aSuggestionClickedOnTheBannerIsTheReplyWithItsText() async throws {
         let scene = try await GnomeScene(categories: ServerMatrixTests.profileCategories)
-        try await scene.app.add(Scene.meetingRequest(id: "chat", category: "CHAT"))
-        try await Task.sleep(for: .milliseconds(500))
-        try await scene.shell.click(.secondButton)  // Reply, then the suggestion
-        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        let response = try await scene.secondButtonResponse(of: "chat", category: "CHAT")  // Reply, then the suggestion
         #expect([response.actionIdentifier, response.userText] == ["REPLY_ACTION", "On my way, 5 minutes"])
     }
 }
