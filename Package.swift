@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DBus", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
+                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DBus", "UserNotificationsCore", "TestSupport"],
+            dependencies: ["DBus", "MQTT", "UserNotificationsCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "UserNotificationsTests", dependencies: ["UserNotifications", "TestSupport"]),

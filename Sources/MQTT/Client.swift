@@ -10,7 +10,7 @@ import Foundation
 /// libmosquitto resolves the name and connects blocking.
 ///
 /// It connects with a persistent session (clean start off unless asked, session expiry from the
-/// options), subscribes to its topics at QoS 1 after every connect, and connects again after a
+/// options), subscribes to its topics at QoS 1 (one SUBSCRIBE) after every connect, and connects again after a
 /// loss with exponential backoff, reporting the state once per change on ``events``.
 public final class Client: @unchecked Sendable {
     // @unchecked: `handle` and the state below are touched only on `loop`, except while a
@@ -69,6 +69,10 @@ public final class Client: @unchecked Sendable {
         mosquitto_connect_v5_callback_set(handle) { _, context, code, flags, _ in Client.from(context).didConnect(code, flags: flags) }
         mosquitto_message_v5_callback_set(handle) { _, context, message, properties in
             Client.from(context).received(message!.pointee, properties)
+        }
+        mosquitto_subscribe_v5_callback_set(handle) { _, context, _, count, granted, _ in
+            let qos = granted.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
+            Client.from(context).continuation.yield(.subscribed(grantedQoS: qos))
         }
         mosquitto_publish_v5_callback_set(handle) { _, context, messageID, reasonCode, _ in
             Client.from(context).continuation.yield(.published(messageID: messageID, reasonCode: reasonCode))
@@ -160,8 +164,10 @@ public final class Client: @unchecked Sendable {
         phase = .connected
         failures = 0
         lastReason = nil
-        for topic in options.subscriptions {
-            mosquitto_subscribe_v5(handle, nil, topic, 1, 0, nil)
+        if !options.subscriptions.isEmpty {
+            let topics = options.subscriptions.map { strdup($0) }
+            defer { topics.forEach { free($0) } }
+            mosquitto_subscribe_multiple(handle, nil, Int32(topics.count), topics, 1, 0, nil)
         }
         continuation.yield(.connected(sessionPresent: flags & 1 != 0))
     }

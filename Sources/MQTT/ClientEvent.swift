@@ -5,6 +5,9 @@ public enum ClientEvent: Sendable, Hashable {
     /// The connection went or could not be made; `reason` says why. Reported once per change of
     /// reason, not per attempt; the client tries again with backoff.
     case disconnected(reason: String)
+    /// The broker took the subscriptions made after a connect (SUBACK), with the QoS it granted
+    /// each, in their order (0x80 and above: refused).
+    case subscribed(grantedQoS: [Int32])
     /// A message arrived on a subscription.
     case message(Message)
     /// The broker acknowledged the QoS 1 message `messageID` (PUBACK) with `reasonCode`

@@ -26,6 +26,8 @@ public final class Daemon: Sendable {
     private let systemBusAddress: String?
     /// The scheduler's clock rate: real time, unless a test speeds it up.
     private let clock: ScaledClock
+    /// Remote notifications, as config.toml had them at start.
+    private let pushPolicy: PushPolicy
     /// The bus subscriptions, once ``subscribe()`` has started them.
     private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
 
@@ -40,6 +42,7 @@ public final class Daemon: Sendable {
         self.store = store
         self.logger = logger
         gtk = config.gtk
+        pushPolicy = config.push
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         self.clock = clock
@@ -86,7 +89,11 @@ public final class Daemon: Sendable {
         } onCancel: {
             subscribed.cancel()
         }
-        connection.export([CenterInterface.make(center: center, router: router, callers: callers, subscribers: subscribers)], at: Center1.path)
+        // A [push] setting that cannot be used stops the daemon here, saying which and why.
+        let push = pushPolicy.enabled ? try Push(policy: pushPolicy, center: center, store: store, logger: logger) : nil
+        connection.export(
+            [CenterInterface.make(center: center, router: router, callers: callers, subscribers: subscribers, push: push?.topics)],
+            at: Center1.path)
         switch try await connection.requestName(Center1.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving", metadata: ["name": .string(Center1.busName), "unique": .string(connection.uniqueName)])
@@ -122,11 +129,14 @@ public final class Daemon: Sendable {
         defer { lockWatch.cancel() }
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
+        await router.setPush(push)
+        await push?.start()
         await withTaskCancellationHandler {
             await connection.waitUntilDisconnected()
         } onCancel: {
             connection.close()
         }
+        await push?.stop()
         await bridge.stop()
         logger.info("stopped")
     }
@@ -155,6 +165,7 @@ public final class Daemon: Sendable {
         await router.setPolicies(delivery: config.delivery, text: config.text)
         previews.withLock { $0.policy = config.privacy }
         await applyPreviewPolicy()
+        if config.push != pushPolicy { logger.warning("[push] changed: it applies when usernoted starts again") }
         logger.info("settings reloaded")
     }
 

@@ -61,10 +61,14 @@ extension Store {
     }
 
     /// Appends a response already encoded as `json`; returns its place in line, and whether it
-    /// is the oldest waiting for its app (then it goes out next).
-    func enqueue(_ response: NotificationResponse, json: String) async throws -> (seq: Int64, isNext: Bool) {
+    /// is the oldest waiting for its app (then it goes out next). An answer to a push is
+    /// `publishing` too: it goes in the push outbox in the same transaction.
+    func enqueue(
+        _ response: NotificationResponse, json: String, publishing: OutgoingResponse? = nil
+    ) async throws -> (seq: Int64, isNext: Bool) {
         let app = response.appId.rawValue
         return try await batch.write { db in
+            if let publishing { try Store.appendToPushOutbox(publishing, at: response.date, in: db) }
             let seq = try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db)
             return (seq, try OutboxRecord.oldestSeq(of: app, in: db) == seq)
         }
