@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "usernotectl",
             dependencies: [
-                "DBus", "UserNotificationsCore", "UsernotedAPI",
+                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
