@@ -28,7 +28,7 @@ import Glibc
         var daemon: DaemonProcess
         let center: Proxy
 
-        init(broker: Mosquitto, device: String, extra: String = "") async throws {
+        init(broker: Mosquitto, device: String, keepAliveSeconds: Int = 5, extra: String = "") async throws {
             bus = try PrivateBus()
             server = try await FakeNotificationServer(bus: bus)
             config = bus.directory.appending(path: "config.toml")
@@ -37,7 +37,7 @@ import Glibc
                 broker = "\(broker.url)"
                 device = "\(device)"
                 user = "alice"
-                keepAliveSeconds = 5
+                keepAliveSeconds = \(keepAliveSeconds)
                 \(extra)
                 """.write(to: config, atomically: true, encoding: .utf8)
             daemon = try await DaemonProcess(bus: bus, arguments: ["--config", config.path])
@@ -206,6 +206,23 @@ import Glibc
         #expect(status == 1)
         #expect(daemon.log.contains("push.broker: mqtt://broker.example:1883 is not on this machine and not TLS"), "\(daemon.log)")
         #expect(daemon.log.contains("allowInsecure = true"))
+    }
+
+    /// Idle with push on, only the loop thread wakes: the keepalive timer (a third of the
+    /// keepalive apart) and the broker's PINGRESP.
+    @Test func anIdleDaemonWithPushOnWakesOnlyForTheKeepalive() async throws {
+        let broker = try await Mosquitto()
+        let desktop = try await Desktop(broker: broker, device: "desk-idle", keepAliveSeconds: 6)
+        // libdispatch lets a thread go after 5 s without work; the connect thread is long gone.
+        try await Task.sleep(for: .seconds(6))
+        let before = try ProcessProbe.threads(of: desktop.daemon.process.pid)
+        try await Task.sleep(for: .seconds(12))
+        let woke = ProcessProbe.wakeups(from: before, to: try ProcessProbe.threads(of: desktop.daemon.process.pid))
+        let total = woke.map(\.count).reduce(0, +)
+        #expect(woke.allSatisfy { $0.name == "loop" }, "threads that woke: \(woke.map { "\($0.name) ×\($0.count)" })")
+        // Per 6 s: 3 timer ticks, a PINGREQ written and its PINGRESP read; 12 s: at most 2 × 5, and some slack.
+        #expect(total <= 12, "wakeups in 12 s: \(total)")
+        print("push on, idle, keepAliveSeconds = 6: \(total) wakeups in 12 s (\(woke.map { "\($0.name) ×\($0.count)" }))")
     }
 
     @Test func theTokenIsANamedErrorWhilePushIsOff() async throws {
