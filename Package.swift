@@ -137,7 +137,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UsernotedServiceTests",
-            dependencies: ["UsernotedService", "TestSupport"]
+            dependencies: ["UsernotedService", "MQTT", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
