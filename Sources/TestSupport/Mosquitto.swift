@@ -20,10 +20,21 @@ public final class Mosquitto: Sendable {
     /// The broker's URL, for usernoted's `[push] broker`.
     public var url: String { "mqtt://127.0.0.1:\(port)" }
 
-    /// Starts a broker; `extraConfig` is appended to its config (listeners, ACLs, TLS).
-    public init(extraConfig: String = "") async throws {
+    /// The port of its TLS listener (127.0.0.1), when started with certificates.
+    public let tlsPort: Int?
+
+    /// The TLS listener's URL (the certificate is for `localhost`).
+    public var tlsURL: String? { tlsPort.map { "mqtts://localhost:\($0)" } }
+
+    /// Starts a broker; with `tls`, a second listener speaks TLS with its server certificate;
+    /// `extraConfig` is appended to its config (ACLs and the like).
+    public init(tls: TestCertificates? = nil, extraConfig: String = "") async throws {
         directory = try TemporaryDirectory.make(prefix: "usernoted-mosquitto")
         port = try Self.freePort()
+        tlsPort = try tls.map { _ in try Self.freePort() }
+        let tlsListener = zip([tlsPort].compactMap { $0 }, [tls].compactMap { $0 }).map { port, tls in
+            "listener \(port) 127.0.0.1\ncafile \(tls.caFile)\ncertfile \(tls.serverCertificate)\nkeyfile \(tls.serverKey)\n"
+        }.joined()
         let config = """
             listener \(port) 127.0.0.1
             user \(String(cString: getpwuid(getuid()).pointee.pw_name))
@@ -37,6 +48,7 @@ public final class Mosquitto: Sendable {
             log_type warning
             log_type notice
             log_type information
+            \(tlsListener)
             \(extraConfig)
             """
         try config.write(to: directory.appending(path: "mosquitto.conf"), atomically: true, encoding: .utf8)

@@ -28,13 +28,13 @@ import Glibc
         var daemon: DaemonProcess
         let center: Proxy
 
-        init(broker: Mosquitto, device: String, keepAliveSeconds: Int = 5, extra: String = "") async throws {
+        init(broker: Mosquitto, url: String? = nil, device: String, keepAliveSeconds: Int = 5, extra: String = "") async throws {
             bus = try PrivateBus()
             server = try await FakeNotificationServer(bus: bus)
             config = bus.directory.appending(path: "config.toml")
             try """
                 [push]
-                broker = "\(broker.url)"
+                broker = "\(url ?? broker.url)"
                 device = "\(device)"
                 user = "alice"
                 keepAliveSeconds = \(keepAliveSeconds)
@@ -206,6 +206,26 @@ import Glibc
         #expect(status == 1)
         #expect(daemon.log.contains("push.broker: mqtt://broker.example:1883 is not on this machine and not TLS"), "\(daemon.log)")
         #expect(daemon.log.contains("allowInsecure = true"))
+    }
+
+    @Test func aTLSBrokerIsVerifiedWithTheConfiguredCA() async throws {
+        let certificates = try TestCertificates()
+        let broker = try await Mosquitto(tls: certificates)
+        let url = try #require(broker.tlsURL)
+        let desktop = try await Desktop(broker: broker, url: url, device: "desk-tls", extra: "caFile = \"\(certificates.caFile)\"")
+        let provider = try MQTTProbe(url, id: "provider") { $0.caFile = certificates.caFile }
+        try await provider.connected()
+        try await provider.publish(try await desktop.token(), Self.payload("Over TLS"), properties: Self.headers(id: "tls-1"))
+        #expect(try await desktop.nextNew("the push over TLS").summary == "Over TLS")
+
+        // A CA that did not sign the broker's certificate: no connection, and the log says why.
+        let bus = try PrivateBus()
+        let config = bus.directory.appending(path: "config.toml")
+        try "[push]\nbroker = \"\(url)\"\ncaFile = \"\(certificates.otherCAFile)\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let refused = try await DaemonProcess(bus: bus, arguments: ["--config", config.path])
+        defer { refused.stop() }
+        try await refused.process.waitForLog(containing: "push: broker not connected")
+        #expect(!refused.process.log.contains("push: connected"))
     }
 
     /// Idle with push on, only the loop thread wakes: the keepalive timer (a third of the
