@@ -208,6 +208,32 @@ import Glibc
         #expect(daemon.log.contains("allowInsecure = true"))
     }
 
+    @Test func aFloodFromTheBrokerIsRefusedByTheLimitAndReportedWhileLocalAppsPostOn() async throws {
+        let broker = try await Mosquitto()
+        let desktop = try await Desktop(broker: broker, device: "desk-flood", extra: "[limits]\npostsPerSecond = 2")
+        let token = try await desktop.token()
+        let provider = try MQTTProbe(broker.url, id: "provider", subscriptions: [token + "/errors"])
+        try await provider.connected()
+        for index in 0..<6 {
+            try await provider.publish(token, Self.payload("Flood \(index)"), properties: Self.headers(id: "flood-\(index)"))
+        }
+        var refused: [String] = []
+        while refused.count < 3 {
+            let report = try await provider.message()
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(report.payload)) as? [String: String])
+            #expect(json["error"] == "io.github.usernoted.Error.LimitExceeded", "\(json)")
+            #expect(json["message"]?.contains("postsPerSecond") == true)
+            refused.append(json["apnsId"] ?? "")
+        }
+        #expect(Set(refused).isSubset(of: Set((0..<6).map { "flood-\($0)" })))
+        // The limit is the pushed app's: another app on the desktop posts at once.
+        _ = try await desktop.center.call("Post", [.string("org.example.Local"), .string(""), .string("Local"), .string("still here")])
+        var summaries: [String] = []
+        while !summaries.contains("Local") { summaries.append(try await desktop.nextNew("the local post").summary) }
+        #expect(summaries.filter { $0.hasPrefix("Flood") }.count <= 3)
+        await provider.stop()
+    }
+
     @Test func aTLSBrokerIsVerifiedWithTheConfiguredCA() async throws {
         let certificates = try TestCertificates()
         let broker = try await Mosquitto(tls: certificates)
