@@ -234,6 +234,33 @@ import Glibc
         await provider.stop()
     }
 
+    @Test func aReloadAppliesNewPushSettings() async throws {
+        let broker = try await Mosquitto()
+        let desktop = try await Desktop(broker: broker, device: "before")
+        #expect(try await desktop.token().contains("/devices/before/"))
+        try "[push]\nbroker = \"\(broker.url)\"\ndevice = \"after\"\nuser = \"alice\"\n".write(to: desktop.config, atomically: true, encoding: .utf8)
+        kill(desktop.daemon.process.pid, SIGHUP)
+        try await desktop.daemon.process.waitForLog(containing: "push: new settings applied")
+        let token = try await desktop.token()
+        #expect(token == "usernoted/v1/devices/after/apps/\(Self.app)")
+        try await desktop.daemon.process.waitForLog(containing: "device=after")
+        let provider = try MQTTProbe(broker.url, id: "provider")
+        try await provider.connected()
+        // Subscribed once the new session logs it a second time.
+        try await withDeadline(.seconds(10), "the new session's subscription") {
+            while Self.occurrences(of: "push: subscribed", in: desktop.daemon.process.log) < 2 { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        try await provider.publish(token, Self.payload("To the new device"), properties: Self.headers(id: "after-1"))
+        #expect(try await desktop.nextNew("the push to the new device").summary == "To the new device")
+
+        try "".write(to: desktop.config, atomically: true, encoding: .utf8)
+        kill(desktop.daemon.process.pid, SIGHUP)
+        try await desktop.daemon.process.waitForLog(containing: "push: turned off")
+        await #expect { try await desktop.token() } throws: { ($0 as? DBusError)?.name.rawValue == "io.github.usernoted.Error.NoBroker" }
+        await provider.stop()
+    }
+
     @Test func aTLSBrokerIsVerifiedWithTheConfiguredCA() async throws {
         let certificates = try TestCertificates()
         let broker = try await Mosquitto(tls: certificates)

@@ -8,9 +8,10 @@ enum CenterInterface {
     /// The interface served at `Center1.path`. Every method's body runs only once `callers`
     /// says the sender may act for the app id the call names first (and, with
     /// `runsPrograms`, may have programs run for it).
-    /// `push` gives the device tokens (nil: push is off).
+    /// `push` gives the device tokens' topics as they are now (nil: push is off).
     static func make(
-        center: Center, router: Router, callers: CallerCheck, subscribers: ResponseSubscribers, push: PushTopics? = nil
+        center: Center, router: Router, callers: CallerCheck, subscribers: ResponseSubscribers,
+        push: @escaping @Sendable () -> PushTopics? = { nil }
     ) -> Interface {
         /// A method whose handler gets the checked app id and the other arguments.
         func method<each Input, Output>(
@@ -96,7 +97,7 @@ enum CenterInterface {
                         actionIdentifier: answered.actionIdentifier)
                 },
                 method(Center1.getPushToken) { _, app in
-                    guard let push else {
+                    guard let push = push() else {
                         throw CenterError(.noBroker, "remote notifications are off: set [push] broker in config.toml (see docs/push.md)")
                     }
                     return push.token(of: app)
