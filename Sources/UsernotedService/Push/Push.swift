@@ -37,7 +37,8 @@ actor Push {
         }
         topics = PushTopics(device: device, user: user)
         var options = ClientOptions(
-            broker: broker, clientID: "usernoted-\(device)", keepAliveSeconds: policy.keepAliveSeconds, cleanStart: false,
+            // The device name is the client id: a broker's ACL confines the client to its device's topics by it (%c).
+            broker: broker, clientID: device, keepAliveSeconds: policy.keepAliveSeconds, cleanStart: false,
             sessionExpirySeconds: UInt32(policy.sessionExpirySeconds), subscriptions: topics.subscriptions)
         options.caFile = policy.caFile.isEmpty ? nil : policy.caFile
         options.certFile = policy.certFile.isEmpty ? nil : policy.certFile
