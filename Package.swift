@@ -113,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "usernoted-drills",
             dependencies: [
-                "DBus", "UserNotificationsCore", "UsernotedAPI", "TestSupport",
+                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
