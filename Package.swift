@@ -98,6 +98,8 @@ let package = Package(
             path: "Examples/Counter", exclude: ["README.md"]),
         // A stand-in app that D-Bus activation starts in tests.
         .executableTarget(name: "HandlerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/HandlerApp"),
+        // A command-line tool that posts once from synchronous code and exits at once, in tests.
+        .executableTarget(name: "OneShotApp", dependencies: ["UserNotifications"], path: "Tests/TestApps/OneShotApp"),
         // A stand-in for a sandboxed app (chroot with a .flatpak-info, a snap's cgroup) in tests.
         .executableTarget(name: "CallerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/CallerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
@@ -149,6 +151,12 @@ let package = Package(
             name: "UserNotificationsEndToEndTests",
             dependencies: ["UserNotifications", "TestSupport"]
         ),
+        // Every declaration of Apple's framework referenced once, and app-style samples run against
+        // usernoted; Shared/ is compiled again in the Swift 5 language mode by the next target.
+        .testTarget(name: "UserNotificationsConformanceTests", dependencies: ["UserNotifications", "TestSupport"]),
+        .testTarget(
+            name: "UserNotificationsConformanceSwift5Tests", dependencies: ["UserNotifications"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // Runs the built examples (and Examples/shell) against usernoted and dunst, as a user would.
         .testTarget(name: "ExamplesTests", dependencies: ["DBus", "TestSupport"]),
     ],

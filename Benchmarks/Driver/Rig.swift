@@ -16,7 +16,7 @@ final class Rig: Sendable {
     let bus: PrivateBus
     /// Where the built programs are (usernoted, usernotectl, bench-*).
     let products: URL
-    /// The fake server's log: `invoked TITLE MONOTONIC_NS` and `notify late-… REALTIME_NS`.
+    /// The fake server's log: `invoked TITLE MONOTONIC_NS`, `notify late-… REALTIME_NS` and `screen screen-… MONOTONIC_NS`.
     let serverLog: URL
     private let server: ManagedProcess
     /// A client connection for the driver's own calls.

@@ -6,6 +6,8 @@ struct Scale: Sendable {
     /// Calls for each throughput run of P2, and how many are in flight.
     var throughputCalls: Int
     var window: Int
+    /// Posts counted by callgrind for P2-instructions.
+    var instructionPosts: Int
     /// Alternating rounds of P1 and P2.
     var rounds: Int
     /// Actions timed for P3, and pings for its baseline.
@@ -25,10 +27,10 @@ struct Scale: Sendable {
     var restarts: Int
 
     static let full = Scale(
-        latencyCalls: 2000, throughputCalls: 5000, window: 64, rounds: 4, actions: 300, pings: 2000, processRuns: 30,
+        latencyCalls: 2000, throughputCalls: 5000, window: 64, instructionPosts: 1000, rounds: 4, actions: 300, pings: 2000, processRuns: 30,
         idlePending: 10_000, idleSeconds: 60, scalePending: 100_000, dueSoon: 1000, dueWithinSeconds: 10, restarts: 3)
 
     static let smoke = Scale(
-        latencyCalls: 20, throughputCalls: 50, window: 8, rounds: 2, actions: 5, pings: 20, processRuns: 2,
+        latencyCalls: 20, throughputCalls: 50, window: 8, instructionPosts: 20, rounds: 2, actions: 5, pings: 20, processRuns: 2,
         idlePending: 100, idleSeconds: 1, scalePending: 500, dueSoon: 20, dueWithinSeconds: 1, restarts: 1)
 }

@@ -50,7 +50,7 @@ struct UsernotedBench {
     }
 
     /// Runs the measures (those in `only`, when given) in an order that keeps each daemon's
-    /// state its own: P1–P4 share one daemon, P5, P6 and P7 start their own.
+    /// state its own: P1–P4 share one daemon; P2-instructions, P5, P6 and P7 start their own.
     static func run(scale: Scale, only: Set<String>?) async throws -> [Figure] {
         let products = URL(filePath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .deletingLastPathComponent()
@@ -75,10 +75,12 @@ struct UsernotedBench {
             let (daemon, _) = try await rig.startDaemon(state: try rig.directory("p1-state"))
             defer { daemon.stop() }
             await record(["P1"], "Post latency") { [try PostLatency.measure(rig, scale)] }
+            await record(["P1-screen"], "Post → Notify at the server") { [try PostScreen.measure(rig, scale)] }
             await record(["P2"], "Post throughput") { [try PostThroughput.measure(rig, scale)] }
             await record(["P3"], "ActionInvoked → DidReceive") { [try ActionRouting.measure(rig, scale)] }
             await record(["P4"], "usernotectl post vs notify-send") { [try ProcessCost.measure(rig, scale)] }
         }
+        await record(["P2-instructions"], "instructions per Post (callgrind)") { [try await PostInstructions.measure(rig, scale)].compactMap(\.self) }
         await record(["P5-wakeups", "P5-rss"], "idle, \(Int(scale.idleSeconds)) s") { try await Idle.measure(rig, scale) }
         await record(["P6-add-rate", "P6-load", "P6-rss", "P6-lateness"], "\(scale.scalePending) pending") {
             try await ScaleLoad.measure(rig, scale)

@@ -8,7 +8,8 @@
  *   "default") to the caller alone (as dunst sends its signals) and logs
  *   "invoked SUMMARY MONOTONIC_NS", the moment just before the signal was queued.
  * --log PREFIX FILE: logs "notify SUMMARY REALTIME_NS" for each Notify whose summary starts
- *   with PREFIX, when it arrived; the invoked lines go to the same FILE.
+ *   with PREFIX, and "screen SUMMARY MONOTONIC_NS" for each whose summary starts with
+ *   "screen-", when it arrived; the invoked lines go to the same FILE.
  * The session bus is DBUS_SESSION_BUS_ADDRESS. Runs until killed. */
 #include <dbus/dbus.h>
 #include <stdio.h>
@@ -52,6 +53,8 @@ static void notify(DBusConnection *connection, DBusMessage *call) {
     dbus_message_iter_get_basic(&args, &summary);
     if (log_prefix && strncmp(summary, log_prefix, strlen(log_prefix)) == 0)
         fprintf(log_file, "notify %s %lld\n", summary, now_ns(CLOCK_REALTIME));
+    if (log_file && strncmp(summary, "screen-", 7) == 0)
+        fprintf(log_file, "screen %s %lld\n", summary, now_ns(CLOCK_MONOTONIC));
     dbus_uint32_t id = replaces_id ? replaces_id : next_id++;
     DBusMessage *reply = dbus_message_new_method_return(call);
     dbus_message_append_args(reply, DBUS_TYPE_UINT32, &id, DBUS_TYPE_INVALID);

@@ -6,6 +6,9 @@
  *   bench-raw-client latency post APP N         N synchronous Center1.Post calls to usernoted
  *   bench-raw-client latency ping N             N synchronous Peer.Ping round trips to the server
  *       print one round trip per line, in nanoseconds
+ *   bench-raw-client screen notify N / screen post APP N
+ *       the same calls, titled "screen-notify-I" / "screen-post-I"; print "TITLE SENT_MONOTONIC_NS"
+ *       per call, for matching with the fake server's arrival log
  *   bench-raw-client throughput notify N WINDOW
  *   bench-raw-client throughput post APP N WINDOW
  *   bench-raw-client throughput add APP N WINDOW TEMPLATE START
@@ -47,9 +50,12 @@ struct Calls {
     int start;
 };
 
+/* How calls are titled: "raw %d" for Notify and "bench-%d" for Post, unless a screen run sets it. */
+static const char *title_format;
+
 static DBusMessage *notify_call(int i) {
     char summary[64];
-    snprintf(summary, sizeof summary, "raw %d", i);
+    snprintf(summary, sizeof summary, title_format ? title_format : "raw %d", i);
     const char *app = "org.usernoted.Bench", *icon = "", *text = summary, *body = "body";
     dbus_uint32_t replaces = 0;
     dbus_int32_t timeout = -1;
@@ -96,7 +102,7 @@ static DBusMessage *notify_call(int i) {
 
 static DBusMessage *post_call(const char *app, int i) {
     char title[64];
-    snprintf(title, sizeof title, "bench-%d", i);
+    snprintf(title, sizeof title, title_format ? title_format : "bench-%d", i);
     const char *category = "", *t = title, *body = "body";
     DBusMessage *m = dbus_message_new_method_call(DAEMON, DAEMON_PATH, CENTER, "Post");
     dbus_message_append_args(m, DBUS_TYPE_STRING, &app, DBUS_TYPE_STRING, &category, DBUS_TYPE_STRING, &t,
@@ -133,6 +139,7 @@ static DBusConnection *connect_bus(void) {
     return c;
 }
 
+/* Prints each call's round trip, or with title_format set, its title and when it was sent. */
 static int latency(DBusConnection *c, const struct Calls *calls, int n) {
     for (int i = 0; i < n; i++) {
         DBusMessage *m = build(calls, i);
@@ -147,7 +154,13 @@ static int latency(DBusConnection *c, const struct Calls *calls, int n) {
             return 1;
         }
         dbus_message_unref(reply);
-        printf("%lld\n", end - start);
+        if (title_format) {
+            char title[64];
+            snprintf(title, sizeof title, title_format, i);
+            printf("%s %lld\n", title, start);
+        } else {
+            printf("%lld\n", end - start);
+        }
     }
     return 0;
 }
@@ -277,6 +290,10 @@ int main(int argc, char **argv) {
     }
     DBusConnection *c = connect_bus();
     if (strcmp(mode, "latency") == 0 && argc == rest + 1) return latency(c, &calls, atoi(argv[rest]));
+    if (strcmp(mode, "screen") == 0 && argc == rest + 1) {
+        title_format = strcmp(calls.kind, "post") == 0 ? "screen-post-%d" : "screen-notify-%d";
+        return latency(c, &calls, atoi(argv[rest]));
+    }
     if (strcmp(mode, "throughput") == 0 && strcmp(calls.kind, "add") == 0 && argc == rest + 4) {
         calls.template = argv[rest + 2];
         calls.start = atoi(argv[rest + 3]);

@@ -19,7 +19,7 @@ case "add" where arguments.count >= 2:
                             dueDate: Date().addingTimeInterval(delay), isCompleted: false)
     try store.save(reminder)
     let trigger = delay > 0 ? UNTimeIntervalNotificationTrigger(timeInterval: delay, repeats: false) : nil
-    try await notificationCenter.add(notificationRequest(for: reminder, trigger: trigger))
+    try await addAndWait(notificationRequest(for: reminder, trigger: trigger))
     print("Added “\(reminder.title)”, due \(reminder.dueDate.formatted(date: .omitted, time: .standard))")
 
 case "list":
@@ -41,3 +41,7 @@ default:
     print("usage: Reminders add TITLE [--in SECONDS] | Reminders list | Reminders")
     exit(64)
 }
+
+/// Adds `request` and waits for usernoted's answer. A function, because in top-level code Swift
+/// picks the completion-handler form of `add` for `try await notificationCenter.add(…)`.
+func addAndWait(_ request: UNNotificationRequest) async throws { try await notificationCenter.add(request) }

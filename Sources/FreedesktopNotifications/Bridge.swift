@@ -80,10 +80,20 @@ public actor NotificationBridge {
         await present(stage(appID: appID, request: request, category: category).key)
     }
 
-    /// The first half of ``show(appID:request:category:)``: takes `request` as what its
-    /// notification shows from now on, without asking the server yet; returns its key and the
-    /// server id it has so far (a replacement keeps its predecessor's). ``present(_:)`` shows it.
-    public func stage(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
+    /// ``show(appID:request:category:)`` without waiting for the server: takes `request` as
+    /// what its notification shows from now on and sends its `Notify` in the background, after
+    /// those of the calls before it; returns its key and the server id it has so far (a
+    /// replacement keeps its predecessor's).
+    public func post(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
+        let (key, serverID) = stage(appID: appID, request: request, category: category)
+        // Enqueued on this actor now, so the `Notify`s go out in the order of the posts.
+        Task { await present(key) }
+        return (key, serverID)
+    }
+
+    /// Takes `request` as what its notification shows from now on, without asking the server
+    /// yet; returns its key and the server id it has so far. ``present(_:)`` shows it.
+    private func stage(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
         let serverID = live[key]?.serverID
         live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
@@ -92,11 +102,17 @@ public actor NotificationBridge {
 
     /// Takes over a notification a previous run showed as `serverID`: shows it again with
     /// `replaces_id`, so it stays in place and the server's signals for it come here now.
+    /// Returns the id it has now (nil: no server yet), or `tookOver: false` and nothing shown
+    /// when this run has shown its request since (posted while the daemon was starting): that
+    /// one is newer.
     @discardableResult
-    public func restore(appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?) async -> UInt32? {
+    public func restore(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?
+    ) async -> (tookOver: Bool, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
+        guard live[key] == nil else { return (false, live[key]?.serverID) }
         live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
-        return await present(key)
+        return (true, await present(key))
     }
 
     /// Hides or shows again the previews of every notification (in place), e.g. when the
@@ -208,7 +224,8 @@ public actor NotificationBridge {
             let action: String
             if actionKey == NotifyMapping.defaultKey {
                 action = NotificationResponse.defaultActionIdentifier
-            } else if let known = entry.category?.action(withIdentifier: actionKey), !known.isTextInput || !(capabilities?.inlineReply ?? false) {
+            } else if let known = NotifyMapping.action(forKey: actionKey, in: entry.category, capabilities: capabilities ?? ServerCapabilities(["actions"])),
+                      !known.isTextInput || !(capabilities?.inlineReply ?? false) {
                 action = known.identifier
             } else {
                 return  // not one of ours (inline-reply arrives as NotificationReplied)

@@ -8,6 +8,8 @@ public struct ServerCapabilities: Sendable, Hashable {
 
     /// Buttons are shown and `ActionInvoked` is sent.
     public var actions: Bool { names.contains("actions") }
+    /// Buttons may show icons: with the `action-icons` hint every action key is read as an icon name.
+    public var actionIcons: Bool { names.contains("action-icons") }
     /// The body is read as markup, so text must be escaped.
     public var bodyMarkup: Bool { names.contains("body-markup") }
     /// KDE's inline reply: an `inline-reply` action and `NotificationReplied`.

@@ -50,18 +50,44 @@ public enum NotifyMapping {
         }
         if let image = AttachmentFile.imageURI(of: content.attachments) { hints["image-path"] = .string(image) }
         var actions = [defaultKey, defaultLabel]
+        let iconKeys = iconKeys(of: category, capabilities: capabilities)
+        if iconKeys != nil { hints["action-icons"] = .boolean(true) }
         for action in category?.orderedActions ?? [] {
             if let textInput = action.textInput, capabilities.inlineReply {
                 actions += [inlineReplyKey, action.title]
                 if !textInput.placeholder.isEmpty { hints["x-kde-reply-placeholder-text"] = .string(textInput.placeholder) }
                 if !textInput.buttonTitle.isEmpty { hints["x-kde-reply-submit-button-text"] = .string(textInput.buttonTitle) }
             } else {
-                actions += [action.identifier, action.title]
+                actions += [iconKeys?[action.identifier] ?? action.identifier, action.title]
             }
         }
         return NotifyCall(
             appName: appID.rawValue, replacesID: replacesID, appIcon: "", summary: content.title, body: body,
             actions: actions, hints: hints, expireTimeout: -1)
+    }
+
+    /// The key each button of `category` is sent with, by action identifier, when they are icon
+    /// names: the server has `action-icons` and every button has an icon of its own (with the
+    /// hint the server reads every key as an icon name, so a button without one would show
+    /// none); nil when the buttons are sent with their identifiers and labels alone.
+    public static func iconKeys(of category: NotificationCategory?, capabilities: ServerCapabilities) -> [String: String]? {
+        guard capabilities.actionIcons, let buttons = category?.orderedActions, !buttons.isEmpty else { return nil }
+        if capabilities.inlineReply, buttons.contains(where: \.isTextInput) { return nil }
+        let icons = buttons.compactMap(\.icon)
+        guard icons.count == buttons.count, Set(icons).count == icons.count,
+              !icons.contains(defaultKey), !icons.contains(inlineReplyKey) else { return nil }
+        return Dictionary(uniqueKeysWithValues: zip(buttons.map(\.identifier), icons))
+    }
+
+    /// The button of `category` that `key` (from `ActionInvoked`) names: by its icon when
+    /// ``iconKeys(of:capabilities:)`` sent icons, else by its identifier.
+    public static func action(
+        forKey key: String, in category: NotificationCategory?, capabilities: ServerCapabilities
+    ) -> NotificationAction? {
+        guard let iconKeys = iconKeys(of: category, capabilities: capabilities) else {
+            return category?.action(withIdentifier: key)
+        }
+        return category?.orderedActions.first { iconKeys[$0.identifier] == key }
     }
 
     /// Escapes the characters the spec's body markup gives meaning to.

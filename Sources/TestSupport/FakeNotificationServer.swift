@@ -56,6 +56,10 @@ public actor FakeNotificationServer {
     private var callers: [UInt32: String] = [:]
     /// Feeds `notifyCalls`, in order, after each reply is on the wire.
     private var announcements: AsyncStream<ReceivedNotification>.Continuation?
+    /// While holding: the `Notify` calls taken and not answered (a server that hangs).
+    private var held: [CheckedContinuation<Void, Never>]?
+    /// The summary of every `Notify` call held unanswered, in arrival order.
+    public nonisolated let heldNotifyCalls = Inbox<String>()
 
     /// Starts a server on `bus` and returns once it owns `org.freedesktop.Notifications`.
     public init(
@@ -167,11 +171,28 @@ public actor FakeNotificationServer {
         try connection.emit(signal, path: Self.path, interface: Self.interface, id, repeat each arguments, destination: destination)
     }
 
+    /// From now on takes each `Notify` call without answering it, as a hung server does,
+    /// until ``answerHeldNotifyCalls()``.
+    public func holdNotifyReplies() {
+        if held == nil { held = [] }
+    }
+
+    /// Answers the `Notify` calls held so far, in order, and answers the next ones at once again.
+    public func answerHeldNotifyCalls() {
+        let waiting = held ?? []
+        held = nil
+        waiting.forEach { $0.resume() }
+    }
+
     // MARK: The interface
 
-    private func notify(_ call: MethodCall) throws -> UInt32 {
+    private func notify(_ call: MethodCall) async throws -> UInt32 {
         let (appName, replacesID, appIcon, summary, body, actions, hints, expireTimeout) =
             try NotificationsServer.notify.arguments(of: call)
+        if held != nil {
+            heldNotifyCalls.put(summary)
+            await withCheckedContinuation { held?.append($0) }
+        }
         let id: UInt32
         if replacesID != 0, screen[replacesID] != nil {
             id = replacesID

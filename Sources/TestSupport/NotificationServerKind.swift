@@ -8,6 +8,8 @@ public struct NotificationServerKind: Sendable, CustomStringConvertible {
     /// The program (a path, or a name in PATH) and its arguments.
     var executable: String
     var arguments: [String]
+    /// What it needs in its environment besides the desktop's.
+    var environment: [String: String] = [:]
     /// The X window class of its notification windows.
     public var windowClass: String
 
@@ -23,4 +25,13 @@ public struct NotificationServerKind: Sendable, CustomStringConvertible {
     public static let notificationDaemon = NotificationServerKind(
         description: "notification-daemon", executable: "/usr/lib/notification-daemon/notification-daemon",
         arguments: ["--replace"], windowClass: "Notification-daemon")
+    /// LXQt's server (Debian's lxqt-notificationd): one window per notification, every action
+    /// (the default one too) as a button, left-aligned; a close button at the top right.
+    public static let lxqtNotificationd = NotificationServerKind(
+        description: "lxqt-notificationd", executable: "lxqt-notificationd", arguments: [],
+        environment: ["QT_QPA_PLATFORM": "xcb"], windowClass: "lxqt-notificationd")
+    /// MATE's server (Debian's mate-notification-daemon), a fork of notification-daemon.
+    public static let mateNotificationDaemon = NotificationServerKind(
+        description: "mate-notification-daemon", executable: "/usr/lib/mate-notification-daemon/mate-notification-daemon",
+        arguments: [], windowClass: "Mate-notification-daemon")
 }

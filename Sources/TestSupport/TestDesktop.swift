@@ -61,7 +61,8 @@ public final class TestDesktop: Sendable {
     public func startServer() async throws {
         let watcher = try await bus.connect()
         let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
-        let (process, _) = try ManagedProcess.start(server.executable, server.arguments, environment: environment)
+        let (process, _) = try ManagedProcess.start(
+            server.executable, server.arguments, environment: environment.merging(server.environment) { $1 })
         serverProcess.withLock { $0 = process }
         _ = try await withDeadline(.seconds(10), "\(server) owning org.freedesktop.Notifications") {
             for await change in changes where !change.newOwner.isEmpty { return true }

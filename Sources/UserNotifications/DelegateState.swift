@@ -2,7 +2,7 @@
 /// its handler object is exported.
 struct DelegateState: Sendable {
     /// The delegate, while the app keeps it alive.
-    weak var delegate: (any UNUserNotificationCenterDelegate)?
+    var delegate = WeakDelegate(nil)
     /// The content extension of each category that has one (held strongly).
     var contentExtensions: [String: any UNNotificationContentExtension] = [:]
     /// Whether `Handler1` is exported on the center's connection.

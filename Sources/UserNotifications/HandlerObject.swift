@@ -33,7 +33,7 @@ enum HandlerObject {
     /// Hands `response` to its category's content extension, if it has one for this action,
     /// else (or when the extension forwards it) to the delegate; returns the disposition.
     private static func disposition(
-        after response: any UNNotificationResponse, center: UNUserNotificationCenter?
+        after response: UNNotificationResponse, center: UNUserNotificationCenter?
     ) async throws -> String {
         if let contentExtension = center?.contentExtension(for: response) {
             let option = await contentExtension.didReceive(response)

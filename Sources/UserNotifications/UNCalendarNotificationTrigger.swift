@@ -1,16 +1,14 @@
 import UserNotificationsCore
 
 /// Fires at the next date matching some components (year, month, day, hour, minute, second, weekday).
-public struct UNCalendarNotificationTrigger: UNNotificationTrigger, Hashable {
+public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
     /// The components to match, in the user's time zone.
     public let dateComponents: DateComponents
-    /// Whether it fires at every match.
-    public let repeats: Bool
 
     /// Creates the trigger.
     public init(dateMatching dateComponents: DateComponents, repeats: Bool) {
         self.dateComponents = dateComponents
-        self.repeats = repeats
+        super.init(repeats: repeats)
     }
 
     /// The model trigger.

@@ -2,52 +2,77 @@ import UserNotificationsCore
 
 /// A type of notification and its buttons, registered with
 /// ``UNUserNotificationCenter/setNotificationCategories(_:)``.
-public struct UNNotificationCategory: Sendable, Hashable {
+///
+/// An immutable `NSObject`, as on Apple platforms: `copy()` is itself, equal categories are `isEqual`.
+public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     /// The category in the daemon's model.
     let model: NotificationCategory
+    /// The actions as the app made them (with their icons); nil for a category read from usernoted.
+    private let madeActions: [UNNotificationAction]?
+    /// The summary of grouped notifications, e.g. `%u new messages` (kept here only, not sent).
+    public let categorySummaryFormat: String
 
     /// Creates a category; `identifier` is what content names as `categoryIdentifier`.
-    public init(
+    public convenience init(
         identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
         options: UNNotificationCategoryOptions = []
     ) {
         self.init(identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
-                  hiddenPreviewsBodyPlaceholder: "", options: options)
+                  hiddenPreviewsBodyPlaceholder: nil, categorySummaryFormat: nil, options: options)
     }
 
     /// Creates a category with the text shown instead of the body while previews are hidden
     /// (`""` for the daemon's default).
-    public init(
+    public convenience init(
         identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
         hiddenPreviewsBodyPlaceholder: String, options: UNNotificationCategoryOptions = []
     ) {
-        model = NotificationCategory(
-            identifier: identifier, actions: actions.map(\.model), intentIdentifiers: intentIdentifiers,
-            hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder.isEmpty ? nil : hiddenPreviewsBodyPlaceholder,
-            options: options.model)
+        self.init(identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
+                  hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder, categorySummaryFormat: nil, options: options)
     }
 
-    /// Creates a category; the summary format is accepted for source compatibility and not used.
+    /// Creates a category; the summary format is kept for source compatibility and not sent.
     public init(
         identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
         hiddenPreviewsBodyPlaceholder: String?, categorySummaryFormat: String?,
         options: UNNotificationCategoryOptions = []
     ) {
-        self.init(identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
-                  hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder ?? "", options: options)
+        let placeholder = hiddenPreviewsBodyPlaceholder ?? ""
+        model = NotificationCategory(
+            identifier: identifier, actions: actions.map(\.model), intentIdentifiers: intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder: placeholder.isEmpty ? nil : placeholder, options: options.model)
+        madeActions = actions
+        self.categorySummaryFormat = categorySummaryFormat ?? ""
+        super.init()
     }
 
     /// Wraps a model category.
-    init(_ model: NotificationCategory) { self.model = model }
+    init(_ model: NotificationCategory) {
+        self.model = model
+        madeActions = nil
+        categorySummaryFormat = ""
+        super.init()
+    }
 
     /// Names the category.
     public var identifier: String { model.identifier }
     /// The buttons, in declared order.
-    public var actions: [UNNotificationAction] { model.actions.map(UNNotificationAction.init) }
+    public var actions: [UNNotificationAction] { madeActions ?? model.actions.map(UNNotificationAction.from) }
     /// Siri intent identifiers (kept for source compatibility).
     public var intentIdentifiers: [String] { model.intentIdentifiers }
     /// Shown instead of the body while previews are hidden; `""` for the daemon's default.
     public var hiddenPreviewsBodyPlaceholder: String { model.hiddenPreviewsBodyPlaceholder ?? "" }
     /// Category options.
     public var options: UNNotificationCategoryOptions { UNNotificationCategoryOptions(model.options) }
+
+    /// Itself: a category does not change.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Whether `object` is a category with the same model and summary format.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationCategory else { return false }
+        return model == other.model && categorySummaryFormat == other.categorySummaryFormat
+    }
+
+    public override var hash: Int { model.hashValue }
 }

@@ -1,60 +1,88 @@
+import Synchronization
 import UserNotificationsCore
 
-/// What a notification shows and carries; a snapshot of a ``UNMutableNotificationContent``.
-public struct UNNotificationContent: Sendable, Hashable {
-    /// The content in the daemon's model.
-    var model: NotificationContent
-    /// `userInfo` keys whose values are not JSON; ``UNUserNotificationCenter/add(_:)`` refuses them.
-    var unconvertibleUserInfoKeys: [String] = []
-
-    /// Files shown with the notification (kept here only; see ``UNNotificationAttachment``).
-    public internal(set) var attachments: [UNNotificationAttachment] = []
-    /// How the system ranks the notification in a summary (kept here only, not sent).
-    public internal(set) var relevanceScore: Double = 0
-    /// The launch image name (kept for source compatibility, not sent).
-    public internal(set) var launchImageName: String = ""
+/// What a notification shows and carries; ``UNMutableNotificationContent`` is the kind an app fills in.
+///
+/// An `NSObject` subclass, as on Apple platforms: `copy()` gives immutable content,
+/// `mutableCopy()` a ``UNMutableNotificationContent``, and equal contents are `isEqual`.
+///
+/// `@unchecked Sendable`, as Apple declares it `Sendable`: a class that has subclasses cannot be
+/// checked by the compiler, and every field is behind ``fields``, a `Mutex`, so the mutable
+/// subclass is safe to share too.
+public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+    /// Every field, guarded.
+    let fields: Mutex<ContentFields>
 
     /// Empty content.
-    public init() { model = NotificationContent() }
-
-    /// Wraps model content.
-    init(_ model: NotificationContent) { self.model = model }
-
-    /// A snapshot of mutable content, as `UNNotificationRequest` takes it.
-    public init(_ content: UNMutableNotificationContent) {
-        let (userInfo, unconvertible) = UserInfoConversion.json(from: content.userInfo)
-        model = NotificationContent(
-            title: content.title, subtitle: content.subtitle, body: content.body, userInfo: userInfo,
-            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier,
-            sound: content.sound?.name, interruptionLevel: content.interruptionLevel.model,
-            badge: content.badge?.intValue, targetContentIdentifier: content.targetContentIdentifier)
-        unconvertibleUserInfoKeys = unconvertible
-        attachments = content.attachments
-        relevanceScore = content.relevanceScore
-        launchImageName = content.launchImageName
+    public override init() {
+        fields = Mutex(ContentFields())
+        super.init()
     }
 
-    /// The headline.
-    public var title: String { model.title }
-    /// A second line under the title.
-    public var subtitle: String { model.subtitle }
-    /// The message text.
-    public var body: String { model.body }
-    /// The app badge count to set when shown; nil leaves it.
-    public var badge: NSNumber? { model.badge.map { NSNumber(value: $0) } }
-    /// The sound to play; nil for silence.
-    public var sound: UNNotificationSound? { model.sound.map(UNNotificationSound.init(modelName:)) }
-    /// App data, returned in every response: String, Int, Double, Bool, NSNull, arrays and dictionaries.
-    public var userInfo: [AnyHashable: Any] { UserInfoConversion.objects(from: model.userInfo) }
-    /// The category whose actions the notification shows; `""` for none.
-    public var categoryIdentifier: String { model.categoryIdentifier }
-    /// Groups related notifications.
-    public var threadIdentifier: String { model.threadIdentifier }
-    /// How urgently to interrupt.
-    public var interruptionLevel: UNNotificationInterruptionLevel { UNNotificationInterruptionLevel(model.interruptionLevel) }
-    /// Which app window or content the notification is about.
-    public var targetContentIdentifier: String? { model.targetContentIdentifier }
+    /// Content with these fields.
+    init(fields: ContentFields) {
+        self.fields = Mutex(fields)
+        super.init()
+    }
 
-    /// A mutable copy, as service-extension code makes with `mutableCopy() as? UNMutableNotificationContent`.
-    public func mutableCopy() -> Any { UNMutableNotificationContent(self) }
+    /// Wraps model content.
+    convenience init(_ model: NotificationContent) { self.init(fields: ContentFields(model: model)) }
+
+    /// The fields as they are now.
+    var snapshot: ContentFields { fields.withLock { $0 } }
+    /// The content in the daemon's model.
+    var model: NotificationContent { snapshot.model }
+
+    /// The headline.
+    public var title: String { snapshot.model.title }
+    /// A second line under the title.
+    public var subtitle: String { snapshot.model.subtitle }
+    /// The message text.
+    public var body: String { snapshot.model.body }
+    /// The app badge count to set when shown; nil leaves it.
+    public var badge: NSNumber? { snapshot.model.badge.map { NSNumber(value: $0) } }
+    /// The sound to play; nil for silence.
+    public var sound: UNNotificationSound? { snapshot.model.sound.map(UNNotificationSound.init(modelName:)) }
+    /// App data, returned in every response: String, Int, Double, Bool, NSNull, arrays and dictionaries.
+    public var userInfo: [AnyHashable: Any] { UserInfoConversion.objects(from: snapshot.model.userInfo) }
+    /// The category whose actions the notification shows; `""` for none.
+    public var categoryIdentifier: String { snapshot.model.categoryIdentifier }
+    /// Groups related notifications.
+    public var threadIdentifier: String { snapshot.model.threadIdentifier }
+    /// How urgently to interrupt.
+    public var interruptionLevel: UNNotificationInterruptionLevel { UNNotificationInterruptionLevel(snapshot.model.interruptionLevel) }
+    /// Which app window or content the notification is about.
+    public var targetContentIdentifier: String? { snapshot.model.targetContentIdentifier }
+    /// Files shown with the notification (kept here only; see ``UNNotificationAttachment``).
+    public var attachments: [UNNotificationAttachment] { snapshot.attachments }
+    /// How the system ranks the notification in a summary (kept here only, not sent).
+    public var relevanceScore: Double { snapshot.relevanceScore }
+    /// The launch image name (kept for source compatibility, not sent).
+    public var launchImageName: String { snapshot.launchImageName }
+    /// The argument of the category's summary format (kept for source compatibility, not sent).
+    public var summaryArgument: String { snapshot.summaryArgument }
+    /// How many items it stands for in a summary (kept for source compatibility, not sent).
+    public var summaryArgumentCount: Int { snapshot.summaryArgumentCount }
+    /// The Focus filter it belongs to (kept for source compatibility, not sent).
+    public var filterCriteria: String? { snapshot.filterCriteria }
+
+    /// Immutable content with the same fields.
+    public func copy(with zone: NSZone? = nil) -> Any { UNNotificationContent(fields: snapshot) }
+
+    /// A ``UNMutableNotificationContent`` with the same fields.
+    public func mutableCopy(with zone: NSZone? = nil) -> Any { UNMutableNotificationContent(fields: snapshot) }
+
+    /// Whether `object` is content with the same fields.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationContent else { return false }
+        return snapshot == other.snapshot
+    }
+
+    public override var hash: Int { snapshot.hashValue }
+
+    /// Content updated from a communication provider (Apple's `INSendMessageIntent`); the Linux
+    /// desktop has no Intents, so every provider is refused with `contentProvidingObjectNotAllowed`.
+    public func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
+        throw UNError(.contentProvidingObjectNotAllowed, "\(type(of: provider)) cannot provide notification content on the Linux desktop (there are no Intents)")
+    }
 }

@@ -1,43 +1,45 @@
 import UserNotificationsCore
 
-/// The user's answer to a notification, as the delegate's `didReceive` gets it.
+/// The user's answer to a notification, as the delegate's `didReceive` gets it: a button, a
+/// click on the body (``UNNotificationDefaultActionIdentifier``) or a dismissal
+/// (``UNNotificationDismissActionIdentifier``); a ``UNTextInputNotificationResponse`` when the
+/// user typed text.
 ///
-/// A ``UNTextInputNotificationResponse`` when the user typed text, else a
-/// ``UNNotificationActionResponse``; `response as? UNTextInputNotificationResponse` works as on Apple platforms.
-public protocol UNNotificationResponse: Sendable {
+/// An immutable `NSObject`, as on Apple platforms (`copy()` is itself). `@unchecked Sendable`,
+/// as Apple declares it `Sendable`: a class with a subclass cannot be checked by the compiler,
+/// and neither has anything to change.
+public class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
     /// The chosen action's identifier, ``UNNotificationDefaultActionIdentifier`` or ``UNNotificationDismissActionIdentifier``.
-    var actionIdentifier: String { get }
-    /// The notification answered.
-    var notification: UNNotification { get }
-    /// The XDG activation token of a foreground action, when the server gave one (Linux only).
-    var activationToken: String? { get }
-}
-
-/// A response without typed text: a button, a click on the body, or a dismissal.
-public struct UNNotificationActionResponse: UNNotificationResponse {
     public let actionIdentifier: String
+    /// The notification answered.
     public let notification: UNNotification
+    /// The XDG activation token of a foreground action, when the server gave one (Linux only).
     public let activationToken: String?
 
-    /// A response (for testing delegates).
+    /// A response (Linux only: for testing delegates).
     public init(actionIdentifier: String, notification: UNNotification, activationToken: String? = nil) {
         self.actionIdentifier = actionIdentifier
         self.notification = notification
         self.activationToken = activationToken
+        super.init()
     }
+
+    /// Itself: a response does not change.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
 /// Mapping of the daemon's response to the app's.
 enum ResponseMapping {
     /// The response the delegate gets for a model response.
-    static func response(_ model: NotificationResponse) -> any UNNotificationResponse {
+    static func response(_ model: NotificationResponse) -> UNNotificationResponse {
         let notification = UNNotification(request: UNNotificationRequest(model.notification), date: model.date)
+        let actionIdentifier = ActionIdentifierMapping.app(model.actionIdentifier)
         if let text = model.userText {
             return UNTextInputNotificationResponse(
-                actionIdentifier: model.actionIdentifier, notification: notification, userText: text,
+                actionIdentifier: actionIdentifier, notification: notification, userText: text,
                 activationToken: model.activationToken)
         }
-        return UNNotificationActionResponse(
-            actionIdentifier: model.actionIdentifier, notification: notification, activationToken: model.activationToken)
+        return UNNotificationResponse(
+            actionIdentifier: actionIdentifier, notification: notification, activationToken: model.activationToken)
     }
 }

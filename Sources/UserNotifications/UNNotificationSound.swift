@@ -11,13 +11,17 @@ public struct UNNotificationSoundName: RawRepresentable, Hashable, Sendable, Exp
 /// The sound a notification plays: the theme's default or a named theme sound.
 ///
 /// Critical sounds play as their plain counterparts: the volume is not sent; use
-/// ``UNNotificationInterruptionLevel/critical`` for urgency.
-public struct UNNotificationSound: Sendable, Hashable {
+/// ``UNNotificationInterruptionLevel/critical`` for urgency. An immutable `NSObject`, as on
+/// Apple platforms: `copy()` is itself, sounds of the same name are `isEqual`.
+public final class UNNotificationSound: NSObject, NSCopying, Sendable {
     /// The model's `sound` value: `"default"` or a theme sound name.
     let name: String
 
     /// Wraps a model `sound` value.
-    init(modelName: String) { name = modelName }
+    init(modelName: String) {
+        name = modelName
+        super.init()
+    }
 
     /// The theme's default notification sound.
     public static let `default` = UNNotificationSound(modelName: NotificationContent.defaultSound)
@@ -27,7 +31,7 @@ public struct UNNotificationSound: Sendable, Hashable {
     public static let defaultRingtone = UNNotificationSound.default
 
     /// A sound from the freedesktop sound theme.
-    public init(named name: UNNotificationSoundName) { self.name = name.rawValue }
+    public convenience init(named name: UNNotificationSoundName) { self.init(modelName: name.rawValue) }
 
     /// The default critical sound at a volume (the volume is not used).
     public static func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound { .default }
@@ -37,4 +41,15 @@ public struct UNNotificationSound: Sendable, Hashable {
     public static func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float) -> UNNotificationSound {
         .init(named: name)
     }
+
+    /// A named ringtone (plays as the named sound).
+    public static func ringtoneSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound { .init(named: name) }
+
+    /// Itself: a sound does not change.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Whether `object` is a sound of the same name.
+    public override func isEqual(_ object: Any?) -> Bool { (object as? UNNotificationSound)?.name == name }
+
+    public override var hash: Int { name.hashValue }
 }

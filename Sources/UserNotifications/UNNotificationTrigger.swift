@@ -2,16 +2,38 @@ import UsernotedAPI
 import UserNotificationsCore
 
 /// When a request fires: a ``UNTimeIntervalNotificationTrigger`` or a
-/// ``UNCalendarNotificationTrigger`` (nil on a request means "now").
-public protocol UNNotificationTrigger: Sendable {
+/// ``UNCalendarNotificationTrigger`` (nil on a request means "now"), or
+/// ``UNPushNotificationTrigger`` for a pushed one.
+///
+/// An immutable `NSObject`, as on Apple platforms (`copy()` is itself). `@unchecked Sendable`,
+/// as Apple declares it `Sendable`: a class with subclasses cannot be checked by the compiler,
+/// and no trigger has anything to change.
+public class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
     /// Whether it fires again after firing.
-    var repeats: Bool { get }
+    public let repeats: Bool
+
+    /// A trigger that repeats or not.
+    init(repeats: Bool) {
+        self.repeats = repeats
+        super.init()
+    }
+
+    /// Itself: a trigger does not change.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Whether `object` is a trigger the daemon schedules the same way.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationTrigger, type(of: other) == type(of: self) else { return false }
+        return repeats == other.repeats && (try? TriggerMapping.model(self)) == (try? TriggerMapping.model(other))
+    }
+
+    public override var hash: Int { repeats.hashValue }
 }
 
 /// Mapping of the triggers this library knows to and from the model.
 enum TriggerMapping {
     /// The model trigger; throws for a trigger type the daemon cannot schedule.
-    static func model(_ trigger: (any UNNotificationTrigger)?) throws(UNError) -> NotificationTrigger? {
+    static func model(_ trigger: UNNotificationTrigger?) throws(UNError) -> NotificationTrigger? {
         switch trigger {
         case nil: return nil
         case let t as UNTimeIntervalNotificationTrigger: return t.model
@@ -23,7 +45,7 @@ enum TriggerMapping {
     }
 
     /// The trigger for a model trigger.
-    static func trigger(_ model: NotificationTrigger?) -> (any UNNotificationTrigger)? {
+    static func trigger(_ model: NotificationTrigger?) -> UNNotificationTrigger? {
         switch model {
         case nil: nil
         case .timeInterval(let seconds, let repeats)?: UNTimeIntervalNotificationTrigger(timeInterval: seconds, repeats: repeats)

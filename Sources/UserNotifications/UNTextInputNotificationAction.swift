@@ -1,20 +1,31 @@
 import UserNotificationsCore
 
-/// An action that asks for text: the same type as ``UNNotificationAction``, made with the
-/// text-input initializer, so both kinds mix in one `actions` array as on Apple platforms.
+/// An action that asks for text: an inline reply where the server offers one.
 ///
-/// Check ``UNNotificationAction/isTextInput`` rather than `as? UNTextInputNotificationAction`,
-/// which succeeds for every action here.
-public typealias UNTextInputNotificationAction = UNNotificationAction
-
-extension UNNotificationAction {
-    /// Creates a text-input action: an inline reply where the server offers one.
-    public init(
+/// `@unchecked Sendable` as its superclass (restated, as Swift asks); it has nothing to change.
+public class UNTextInputNotificationAction: UNNotificationAction, @unchecked Sendable {
+    /// Creates a text-input action.
+    public convenience init(
         identifier: String, title: String, options: UNNotificationActionOptions = [],
         textInputButtonTitle: String, textInputPlaceholder: String
     ) {
-        self.init(.textInput(
-            identifier: identifier, title: title, options: options.model,
-            textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder))
+        self.init(identifier: identifier, title: title, options: options, icon: nil,
+                  textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder)
     }
+
+    /// Creates a text-input action with an icon (see ``UNNotificationActionIcon``).
+    public convenience init(
+        identifier: String, title: String, options: UNNotificationActionOptions = [], icon: UNNotificationActionIcon?,
+        textInputButtonTitle: String, textInputPlaceholder: String
+    ) {
+        self.init(model: .textInput(
+            identifier: identifier, title: title, options: options.model,
+            textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder,
+            icon: icon?.freedesktopName), icon: icon)
+    }
+
+    /// The send button's label.
+    public var textInputButtonTitle: String { model.textInput?.buttonTitle ?? "" }
+    /// The hint in the empty field.
+    public var textInputPlaceholder: String { model.textInput?.placeholder ?? "" }
 }

@@ -1,16 +1,13 @@
 /// A response to a text-input action, with the text the user typed.
-public struct UNTextInputNotificationResponse: UNNotificationResponse {
-    public let actionIdentifier: String
-    public let notification: UNNotification
-    public let activationToken: String?
+///
+/// `@unchecked Sendable` as its superclass (restated, as Swift asks); it has nothing to change.
+public class UNTextInputNotificationResponse: UNNotificationResponse, @unchecked Sendable {
     /// What the user typed.
     public let userText: String
 
-    /// A text response (for testing delegates).
+    /// A text response (Linux only: for testing delegates).
     public init(actionIdentifier: String, notification: UNNotification, userText: String, activationToken: String? = nil) {
-        self.actionIdentifier = actionIdentifier
-        self.notification = notification
         self.userText = userText
-        self.activationToken = activationToken
+        super.init(actionIdentifier: actionIdentifier, notification: notification, activationToken: activationToken)
     }
 }

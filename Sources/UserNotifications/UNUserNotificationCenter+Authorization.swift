@@ -1,9 +1,10 @@
 extension UNUserNotificationCenter {
-    /// Grants what was asked when usernoted answers: the Linux desktop has no permission
-    /// prompt. Throws ``UNError/Code/daemonUnavailable`` when usernoted cannot be reached.
+    /// Whether the user allows the app's notifications, as usernoted stores it: true when
+    /// authorized or provisional, false when denied. There is no prompt on the Linux desktop:
+    /// an app usernoted has not seen is authorized, as its first post records. Throws
+    /// ``UNError/Code/daemonUnavailable`` when usernoted cannot be reached.
     public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
-        try await perform { try await $0.ping() }
-        return true
+        try await storedSettings().authorizationStatus != .denied
     }
 
     /// ``requestAuthorization(options:)`` with a completion handler.

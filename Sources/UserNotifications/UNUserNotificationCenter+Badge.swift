@@ -7,14 +7,10 @@ extension UNUserNotificationCenter {
         _ = try await perform { try await $0.call(Center1.setBadge, count) }
     }
 
-    /// ``setBadgeCount(_:)`` with a completion handler, called with nil or the error.
-    /// The handler has no default (Apple's has `nil`): with one, `try await center.setBadgeCount(…)` in
-    /// top-level code resolves to this form and returns before the call is made.
-    public func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)?) {
+    /// ``setBadgeCount(_:)`` with a completion handler (left out, `nil` or a closure), called
+    /// with nil or the error, as ``add(_:withCompletionHandler:)``.
+    public func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         let count = Int32(clamping: newBadgeCount)
-        let task = calls.enqueue { [self] in _ = try await proxy().call(Center1.setBadge, count) }
-        Task {
-            do { try await task.value; completionHandler?(nil) } catch { completionHandler?(error) }
-        }
+        performReporting("SetBadge", to: completionHandler) { _ = try await $0.call(Center1.setBadge, count) }
     }
 }

@@ -1,4 +1,7 @@
 extension UNUserNotificationCenter {
+    /// Whether content extensions work here: yes, without a view (see ``setContentExtension(_:forCategories:)``).
+    public var supportsContentExtensions: Bool { true }
+
     /// Lets `contentExtension` handle the custom actions of notifications whose category is one
     /// of `categoryIdentifiers` (what an extension's `UNNotificationExtensionCategory` declares
     /// on Apple platforms), replacing any extension set before for those categories (Linux only).
@@ -16,7 +19,7 @@ extension UNUserNotificationCenter {
 
     /// The extension that handles `response`: one set for its category, if the user chose one
     /// of the category's custom actions (not a click on the body, not a dismissal).
-    func contentExtension(for response: any UNNotificationResponse) -> (any UNNotificationContentExtension)? {
+    func contentExtension(for response: UNNotificationResponse) -> (any UNNotificationContentExtension)? {
         let systemActions = [UNNotificationDefaultActionIdentifier, UNNotificationDismissActionIdentifier]
         guard !systemActions.contains(response.actionIdentifier) else { return nil }
         let category = response.notification.request.content.categoryIdentifier

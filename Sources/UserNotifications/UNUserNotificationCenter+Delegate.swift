@@ -6,9 +6,10 @@ extension UNUserNotificationCenter {
     /// serves `Handler1` on the center's connection and registers it with usernoted, which
     /// then delivers the responses that waited for the app.
     public var delegate: (any UNUserNotificationCenterDelegate)? {
-        get { delegateState.withLock { $0.delegate } }
+        get { delegateState.withLock { $0.delegate }.delegate }
         set {
-            delegateState.withLock { $0.delegate = newValue }
+            let box = WeakDelegate(newValue)
+            delegateState.withLock { $0.delegate = box }
             guard newValue != nil else { return }
             registerHandlerInOrder()
         }
@@ -17,7 +18,8 @@ extension UNUserNotificationCenter {
     /// Sets the delegate and returns once usernoted has registered the handler, or throws
     /// why it could not (Linux only; the `delegate` setter does the same without waiting).
     public func setDelegate(_ delegate: any UNUserNotificationCenterDelegate) async throws {
-        delegateState.withLock { $0.delegate = delegate }
+        let box = WeakDelegate(delegate)
+        delegateState.withLock { $0.delegate = box }
         try await perform { [self] _ in try await registerHandler() }
     }
 

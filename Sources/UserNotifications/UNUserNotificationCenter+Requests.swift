@@ -8,21 +8,20 @@ extension UNUserNotificationCenter {
         _ = try await perform { try await $0.call(Center1.add, json) }
     }
 
-    /// ``add(_:)`` with a completion handler, called with nil or the error.
-    /// The handler has no default (Apple's has `nil`): with one, `try await center.add(…)` in
-    /// top-level code resolves to this form and returns before the call is made.
-    public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)?) {
+    /// ``add(_:)`` with a completion handler (left out, `nil` or a closure), called with nil or
+    /// the error; without one a failure is written to standard error. It returns at once, and the
+    /// process waits for the call when it exits. In top-level code Swift picks this form for
+    /// `try await center.add(…)` too (it ranks synchronous forms first there, with a warning),
+    /// so such a request still reaches usernoted.
+    public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         let json: String
         do {
             json = ModelJSON.encode(try request.model())
         } catch {
-            completionHandler?(error)
+            if let completionHandler { completionHandler(error) } else { Diagnostics.report("Add", error) }
             return
         }
-        let task = calls.enqueue { [self] in _ = try await proxy().call(Center1.add, json) }
-        Task {
-            do { try await task.value; completionHandler?(nil) } catch { completionHandler?(error) }
-        }
+        performReporting("Add", to: completionHandler) { _ = try await $0.call(Center1.add, json) }
     }
 
     /// The app's scheduled requests, soonest first; empty when usernoted cannot be asked.

@@ -66,4 +66,24 @@ public final class UNUserNotificationCenter: Sendable {
             }
         }
     }
+
+    /// Enqueues a call nobody awaits and hands its outcome to `completionHandler` (nil or the
+    /// error); without a handler a failure is written to standard error. The process waits for
+    /// both when it exits.
+    func performReporting(
+        _ what: String, to completionHandler: (@Sendable ((any Error)?) -> Void)?,
+        _ body: @escaping @Sendable (CenterProxy) async throws -> Void
+    ) {
+        let call = calls.enqueue { [self] in try await body(try await proxy()) }
+        ExitFlush.shared.begin()
+        Task {
+            defer { ExitFlush.shared.end() }
+            do {
+                try await call.value
+                completionHandler?(nil)
+            } catch {
+                if let completionHandler { completionHandler(error) } else { Diagnostics.report(what, error) }
+            }
+        }
+    }
 }

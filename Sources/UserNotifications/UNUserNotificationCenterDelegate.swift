@@ -1,9 +1,10 @@
 /// What an app does when the user answers a notification (`didReceive`) and when one
 /// arrives while it runs (`willPresent`). Implement either form of each: the other
-/// defaults to it. Delegates are `Sendable`: the center calls them from its own task.
+/// defaults to it. As Apple's, the protocol is not isolated to an actor and does not require
+/// `Sendable`: the center calls the delegate from its own task (Apple's from its own queue).
 /// Completion handlers are `@Sendable`, so they may be called from any task; a method
 /// written with a plain `@escaping` handler (as Apple's samples are) still conforms.
-public protocol UNUserNotificationCenterDelegate: AnyObject, Sendable {
+public protocol UNUserNotificationCenterDelegate: AnyObject {
     /// Handles the user's response; call `completionHandler` when done (it acknowledges the
     /// response to usernoted, which keeps it until then).
     func userNotificationCenter(

@@ -1,7 +1,7 @@
 /// A button on a notification (Apple's `UNNotificationAction`), or a reply field when
 /// ``textInput`` is set (Apple's `UNTextInputNotificationAction`).
 ///
-/// JSON: `{"identifier", "title", "options"?: [...], "textInputButtonTitle"?, "textInputPlaceholder"?}`;
+/// JSON: `{"identifier", "title", "options"?: [...], "icon"?, "textInputButtonTitle"?, "textInputPlaceholder"?}`;
 /// an action is a text-input action when either text-input key is present.
 public struct NotificationAction: Sendable, Hashable, Codable {
     /// What happens around the action (Apple's `UNNotificationActionOptions`).
@@ -59,22 +59,25 @@ public struct NotificationAction: Sendable, Hashable, Codable {
     public var options: Options
     /// Set for a text-input (reply) action.
     public var textInput: TextInput?
+    /// A freedesktop icon name for the button (Apple's `UNNotificationActionIcon`), shown where the server has `action-icons`.
+    public var icon: String?
 
     /// Creates an action; pass `textInput` for a reply action.
-    public init(identifier: String, title: String, options: Options = [], textInput: TextInput? = nil) {
+    public init(identifier: String, title: String, options: Options = [], textInput: TextInput? = nil, icon: String? = nil) {
         self.identifier = identifier
         self.title = title
         self.options = options
         self.textInput = textInput
+        self.icon = icon
     }
 
     /// Creates a text-input action (Apple's `UNTextInputNotificationAction`).
     public static func textInput(
         identifier: String, title: String, options: Options = [],
-        textInputButtonTitle: String, textInputPlaceholder: String
+        textInputButtonTitle: String, textInputPlaceholder: String, icon: String? = nil
     ) -> NotificationAction {
         NotificationAction(identifier: identifier, title: title, options: options,
-                           textInput: TextInput(buttonTitle: textInputButtonTitle, placeholder: textInputPlaceholder))
+                           textInput: TextInput(buttonTitle: textInputButtonTitle, placeholder: textInputPlaceholder), icon: icon)
     }
 
     /// Whether this is a text-input action.
@@ -88,7 +91,7 @@ public struct NotificationAction: Sendable, Hashable, Codable {
     public static let reservedIdentifiers: Set<String> = ["default", "dismiss", "inline-reply"]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case identifier, title, options, textInputButtonTitle, textInputPlaceholder
+        case identifier, title, options, icon, textInputButtonTitle, textInputPlaceholder
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,6 +99,7 @@ public struct NotificationAction: Sendable, Hashable, Codable {
         identifier = try c.decode(String.self, forKey: .identifier)
         title = try c.decode(String.self, forKey: .title)
         options = try c.decodeIfPresent(Options.self, forKey: .options) ?? []
+        icon = try c.decodeIfPresent(String.self, forKey: .icon)
         let button = try c.decodeIfPresent(String.self, forKey: .textInputButtonTitle)
         let placeholder = try c.decodeIfPresent(String.self, forKey: .textInputPlaceholder)
         textInput = (button == nil && placeholder == nil)
@@ -107,6 +111,7 @@ public struct NotificationAction: Sendable, Hashable, Codable {
         try c.encode(identifier, forKey: .identifier)
         try c.encode(title, forKey: .title)
         try c.encode(options, forKey: .options)
+        try c.encodeIfPresent(icon, forKey: .icon)
         if let textInput {
             try c.encode(textInput.buttonTitle, forKey: .textInputButtonTitle)
             try c.encode(textInput.placeholder, forKey: .textInputPlaceholder)

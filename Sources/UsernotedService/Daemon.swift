@@ -209,10 +209,10 @@ public final class Daemon: Sendable {
     private func takeOverDelivered() async throws {
         let delivered = try await store.allDelivered()
         for notification in delivered {
-            let serverID = await bridge.restore(
+            let (tookOver, serverID) = await bridge.restore(
                 appID: notification.app, request: notification.request, category: notification.category,
                 serverID: notification.serverID)
-            if serverID != notification.serverID {
+            if tookOver, serverID != notification.serverID {
                 try await store.setServerID(serverID, of: (notification.app, notification.request.identifier))
             }
         }

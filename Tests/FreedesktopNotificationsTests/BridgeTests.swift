@@ -193,13 +193,29 @@ final class BridgeHarness: Sendable {
         // A second bridge, as a restarted daemon, takes over what the first one showed.
         let successor = NotificationBridge(connection: try await h.bus.connect())
         try await successor.start()
-        let id = await successor.restore(appID: Self.app, request: request, category: Self.invite, serverID: before.id)
+        let (tookOver, id) = await successor.restore(appID: Self.app, request: request, category: Self.invite, serverID: before.id)
         let again = try await h.server.notifyCalls.next(within: .seconds(10), "the re-Notify")
-        #expect(again.replacesID == before.id && id == before.id)
+        #expect(tookOver && again.replacesID == before.id && id == before.id)
         #expect(await h.server.displayed.count == 1)
         var interactions = successor.interactions.makeAsyncIterator()
         try await h.server.emitActionInvoked(id: before.id, key: "ACCEPT")
         #expect(await interactions.next() == Self.interaction(request, "ACCEPT"))
+    }
+
+    @Test func aRequestShownSinceTheRestartIsNotTakenBackToItsStoredSelf() async throws {
+        let h = try await BridgeHarness()
+        let stored = Self.request(title: "Standup in 5 minutes")
+        let before = try await h.show(stored, Self.invite)
+        // The restarted daemon shows a replacement before it gets to the one it stored.
+        let successor = NotificationBridge(connection: try await h.bus.connect())
+        try await successor.start()
+        let newer = Self.request(title: "Standup moved to 11:00")
+        let shownSince = await successor.show(appID: Self.app, request: newer, category: Self.invite)
+        _ = try await h.server.notifyCalls.next(within: .seconds(10), "the replacement")
+        let (tookOver, id) = await successor.restore(appID: Self.app, request: stored, category: Self.invite, serverID: before.id)
+        #expect(!tookOver && id == shownSince)
+        #expect(await successor.delivered(appID: Self.app).map(\.content.title) == ["Standup moved to 11:00"])
+        #expect(h.server.notifyCalls.pending.isEmpty)
     }
 
     // MARK: Whose signals

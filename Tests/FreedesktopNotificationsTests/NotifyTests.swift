@@ -67,6 +67,34 @@ import UserNotificationsCore
         #expect(call.hints["x-kde-reply-submit-button-text"] == nil)
     }
 
+    @Test func buttonsAreSentAsTheirIconsWhereTheServerHasActionIconsAndEveryButtonHasOne() {
+        let icons = ServerCapabilities(["actions", "action-icons"])
+        let withIcons = NotificationCategory(identifier: "MAIL", actions: [
+            NotificationAction(identifier: "REPLY", title: "Reply", icon: "mail-reply-sender"),
+            NotificationAction(identifier: "DELETE", title: "Delete", options: .destructive, icon: "edit-delete"),
+        ])
+        let call = Self.call(category: withIcons, capabilities: icons)
+        #expect(call.actions == ["default", "Open", "mail-reply-sender", "Reply", "edit-delete", "Delete"])
+        #expect(call.hints["action-icons"] == .boolean(true))
+        // Without the capability, labels alone.
+        #expect(Self.call(category: withIcons).actions == ["default", "Open", "REPLY", "Reply", "DELETE", "Delete"])
+        #expect(Self.call(category: withIcons).hints["action-icons"] == nil)
+        // A button without an icon (or two with the same one) would be unreadable as icons: labels alone.
+        let mixed = NotificationCategory(identifier: "MIXED", actions: [
+            NotificationAction(identifier: "REPLY", title: "Reply", icon: "mail-reply-sender"),
+            NotificationAction(identifier: "LATER", title: "Later"),
+        ])
+        #expect(Self.call(category: mixed, capabilities: icons).actions == ["default", "Open", "REPLY", "Reply", "LATER", "Later"])
+        #expect(Self.call(category: mixed, capabilities: icons).hints["action-icons"] == nil)
+        let same = NotificationCategory(identifier: "SAME", actions: [
+            NotificationAction(identifier: "A", title: "A", icon: "edit-delete"),
+            NotificationAction(identifier: "B", title: "B", icon: "edit-delete"),
+        ])
+        #expect(NotifyMapping.iconKeys(of: same, capabilities: icons) == nil)
+        #expect(NotifyMapping.action(forKey: "edit-delete", in: withIcons, capabilities: icons)?.identifier == "DELETE")
+        #expect(NotifyMapping.action(forKey: "DELETE", in: withIcons, capabilities: ServerCapabilities(["actions"]))?.identifier == "DELETE")
+    }
+
     @Test func emptyReplyPlaceholderAndButtonTitleAreLeftToTheServer() {
         let category = NotificationCategory(identifier: "MESSAGE", actions: [
             .textInput(identifier: "REPLY", title: "Reply", textInputButtonTitle: "", textInputPlaceholder: ""),

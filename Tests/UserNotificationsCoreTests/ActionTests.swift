@@ -34,8 +34,16 @@ import Testing
                 == #"{"identifier":"REPLY","options":["foreground"],"textInputButtonTitle":"Send","textInputPlaceholder":"Type…","title":"Reply"}"#)
     }
 
+    @Test func iconIsReadAndWrittenOnlyWhenGiven() throws {
+        let action = try decodeAction(#"{"identifier": "DELETE", "title": "Delete", "icon": "edit-delete"}"#)
+        #expect(action.icon == "edit-delete")
+        #expect(ModelJSON.encodeValue(action) == #"{"icon":"edit-delete","identifier":"DELETE","options":[],"title":"Delete"}"#)
+        #expect(ModelJSON.encodeValue(NotificationAction(identifier: "A", title: "A")) == #"{"identifier":"A","options":[],"title":"A"}"#)
+    }
+
     @Test(arguments: [
         NotificationAction(identifier: "A", title: "A"),
+        NotificationAction(identifier: "I", title: "Icon", icon: "mail-send"),
         NotificationAction(identifier: "B", title: "Bé/", options: [.foreground, .destructive, .authenticationRequired]),
         NotificationAction.textInput(identifier: "R", title: "Reply", textInputButtonTitle: "Send", textInputPlaceholder: ""),
     ])

@@ -11,7 +11,7 @@ import Testing
 
     @Test func unknownKeysInNestedArraysCarryTheFullPath() {
         expectModelError(.invalidJSON, mentions: ["categories[0].actions[1]: unknown field 'label' in action",
-                                                  "known fields: identifier, title, options, textInputButtonTitle, textInputPlaceholder"]) {
+                                                  "known fields: identifier, title, options, icon, textInputButtonTitle, textInputPlaceholder"]) {
             _ = try ModelJSON.decodeCategories(#"[{"identifier": "C", "actions": [{"identifier": "A", "title": "A"}, {"identifier": "B", "label": "B"}]}]"#)
         }
     }

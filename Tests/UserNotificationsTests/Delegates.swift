@@ -4,7 +4,7 @@ import UserNotifications
 /// A delegate in the completion-handler style: records responses and holds each
 /// completion handler until the test releases it (or calls it twice, if asked).
 final class CompletionDelegate: UNUserNotificationCenterDelegate {
-    let responses = Inbox<any UNNotificationResponse>()
+    let responses = Inbox<UNNotificationResponse>()
     let release = Inbox<Void>()
     let completeTwice: Bool
     let presentation: UNNotificationPresentationOptions
@@ -38,7 +38,7 @@ final class CompletionDelegate: UNUserNotificationCenterDelegate {
 
 /// A delegate in the async style that implements only `didReceive`.
 final class AsyncDelegate: UNUserNotificationCenterDelegate {
-    let responses = Inbox<any UNNotificationResponse>()
+    let responses = Inbox<UNNotificationResponse>()
 
     func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
         responses.put(response)
@@ -47,7 +47,7 @@ final class AsyncDelegate: UNUserNotificationCenterDelegate {
 
 /// A content extension in the async style: records each response and answers `option`.
 final class RecordingExtension: UNNotificationContentExtension {
-    let responses = Inbox<any UNNotificationResponse>()
+    let responses = Inbox<UNNotificationResponse>()
     let option: UNNotificationContentExtensionResponseOption
 
     init(answering option: UNNotificationContentExtensionResponseOption) { self.option = option }
@@ -60,7 +60,7 @@ final class RecordingExtension: UNNotificationContentExtension {
 
 /// A content extension written as the reminders tutorial writes one: the completion-handler form.
 final class CompletionExtension: UNNotificationContentExtension {
-    let responses = Inbox<any UNNotificationResponse>()
+    let responses = Inbox<UNNotificationResponse>()
 
     func didReceive(_ response: UNNotificationResponse,
                     completionHandler completion: @escaping (UNNotificationContentExtensionResponseOption) -> Void) {

@@ -166,7 +166,7 @@ struct HandlerObjectTests {
         setup.center.setContentExtension(reminders, forCategories: ["reminder"])
         try await setup.center.setDelegate(delegate)
         #expect(try await setup.call("DidReceive", Self.reminder("default")) == [.string("dismiss")])
-        #expect(try await delegate.responses.next().actionIdentifier == "default")
+        #expect(try await delegate.responses.next().actionIdentifier == UNNotificationDefaultActionIdentifier)
         #expect(reminders.responses.pending.isEmpty)
     }
 }

@@ -8,7 +8,7 @@ struct UNNotificationActionTests {
         #expect(action.model == NotificationAction(identifier: "DELETE", title: "Delete", options: [.destructive, .authenticationRequired]))
         #expect(action.options == [.destructive, .authenticationRequired])
         #expect(!action.isTextInput)
-        #expect(action.textInputButtonTitle == "")
+        #expect(!(action is UNTextInputNotificationAction))
     }
 
     @Test func everyOptionMapsBothWays() {
@@ -20,8 +20,24 @@ struct UNNotificationActionTests {
         #expect(UNNotificationActionOptions.destructive.model == .destructive)
     }
 
+    @Test func anIconIsSentAsItsFreedesktopNameAndKeptAsGiven() {
+        let icon = UNNotificationActionIcon(systemImageName: "trash.fill")
+        let action = UNNotificationAction(identifier: "DELETE", title: "Delete", options: [], icon: icon)
+        #expect(action.model.icon == "edit-delete")
+        #expect(action.icon == icon)
+        let unmapped = UNNotificationAction(identifier: "X", title: "X", icon: UNNotificationActionIcon(systemImageName: "tortoise"))
+        #expect(unmapped.model.icon == nil, "a symbol without a freedesktop icon leaves the label alone")
+        let reply = UNTextInputNotificationAction(
+            identifier: "R", title: "Reply", icon: UNNotificationActionIcon(templateImageName: "org.example.reply"),
+            textInputButtonTitle: "Send", textInputPlaceholder: "")
+        #expect(reply.model.icon == "org.example.reply")
+        #expect(reply.isTextInput)
+    }
+
     @Test func aModelActionReadsBack() {
-        let action = UNNotificationAction(.init(identifier: "GO", title: "Go", options: [.foreground]))
+        let action = UNNotificationAction.from(.init(identifier: "GO", title: "Go", options: [.foreground], icon: "go-next"))
+        #expect(!(action is UNTextInputNotificationAction))
+        #expect(action.icon == UNNotificationActionIcon(templateImageName: "go-next"))
         #expect(action.identifier == "GO")
         #expect(action.title == "Go")
         #expect(action.options == .foreground)

@@ -38,5 +38,17 @@ struct UNNotificationCategoryTests {
             categorySummaryFormat: "%u more", options: [])
         #expect(category.hiddenPreviewsBodyPlaceholder == "p")
         #expect(category.intentIdentifiers == ["i"])
+        #expect(category.categorySummaryFormat == "%u more")
+    }
+
+    @Test func equalCategoriesAreOneInASetAndKeepTheirActionsIcons() {
+        let icon = UNNotificationActionIcon(systemImageName: "trash")
+        let make = {
+            UNNotificationCategory(identifier: "MAIL", actions: [UNNotificationAction(identifier: "DELETE", title: "Delete", icon: icon)],
+                                   intentIdentifiers: [], options: [])
+        }
+        #expect(Set([make(), make()]).count == 1)
+        #expect(make().actions.first?.icon == icon, "an SF Symbol stays one, though usernoted gets edit-delete")
+        #expect(make().copy() as? UNNotificationCategory == make())
     }
 }

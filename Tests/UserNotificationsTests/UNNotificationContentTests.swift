@@ -3,7 +3,7 @@ import Testing
 import UserNotificationsCore
 
 struct UNNotificationContentTests {
-    @Test func aSnapshotOfMutableContentIsTheDaemonsContent() {
+    @Test func aCopyOfMutableContentIsTheDaemonsContent() throws {
         let content = UNMutableNotificationContent()
         content.title = "Weekly Staff Meeting"
         content.subtitle = "Room 4"
@@ -15,7 +15,8 @@ struct UNNotificationContentTests {
         content.badge = 3
         content.interruptionLevel = .timeSensitive
         content.targetContentIdentifier = "calendar"
-        let snapshot = UNNotificationContent(content)
+        let snapshot = try #require(content.copy() as? UNNotificationContent)
+        #expect(!(snapshot is UNMutableNotificationContent))
         #expect(snapshot.model == NotificationContent(
             title: "Weekly Staff Meeting", subtitle: "Room 4", body: "Every Tuesday at 2pm",
             userInfo: ["MEETING_ID": "M-1", "USER_ID": "U-42"], categoryIdentifier: "MEETING_INVITATION",
@@ -43,14 +44,35 @@ struct UNNotificationContentTests {
         let copy = try #require(content.mutableCopy() as? UNMutableNotificationContent)
         #expect(copy.title == "T")
         #expect(copy.sound == .default)
-        #expect(UNNotificationContent(copy) == content)
+        #expect(copy == content)
+        copy.title = "changed"
+        #expect(content.title == "T", "the copy is another object")
     }
 
     @Test func noSoundAndNoBadgeStayNil() {
-        let content = UNNotificationContent(UNMutableNotificationContent())
+        let content = UNMutableNotificationContent()
         #expect(content.model.sound == nil)
         #expect(content.model.badge == nil)
         #expect(content.sound == nil)
         #expect(content.badge == nil)
+    }
+
+    @Test func theFieldsAppsKeepForSourceCompatibilityAreKeptAndNotSent() {
+        let content = UNMutableNotificationContent()
+        content.summaryArgument = "Anna"
+        content.summaryArgumentCount = 3
+        content.relevanceScore = 0.5
+        content.filterCriteria = "work"
+        content.launchImageName = "launch"
+        #expect([content.summaryArgument, "\(content.summaryArgumentCount)", "\(content.relevanceScore)",
+                 content.filterCriteria ?? "", content.launchImageName] == ["Anna", "3", "0.5", "work", "launch"])
+        #expect(content.model == NotificationContent())
+    }
+
+    @Test func userInfoThatIsNotJSONIsRememberedForAddToRefuse() {
+        let content = UNMutableNotificationContent()
+        content.userInfo = ["date": Date(), "id": 7]
+        #expect(content.snapshot.unconvertibleUserInfoKeys == ["date"])
+        #expect(content.userInfo["id"] as? Int == 7)
     }
 }

@@ -43,7 +43,7 @@ struct UNNotificationRequestTests {
     }
 
     @Test func anUnknownTriggerTypeIsRefused() {
-        struct Geofence: UNNotificationTrigger { var repeats: Bool { false } }
+        final class Geofence: UNNotificationTrigger, @unchecked Sendable { init() { super.init(repeats: false) } }
         let request = UNNotificationRequest(identifier: "x", content: UNNotificationContent(), trigger: Geofence())
         #expect(throws: UNError.self) { try request.model() }
     }

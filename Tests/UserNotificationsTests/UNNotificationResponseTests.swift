@@ -14,7 +14,7 @@ struct UNNotificationResponseTests {
 
     @Test func anActionResponseCarriesTheRequestAndItsUserInfo() throws {
         let response = ResponseMapping.response(try Self.model())
-        #expect(response is UNNotificationActionResponse)
+        #expect(type(of: response) == UNNotificationResponse.self)
         #expect(!(response is UNTextInputNotificationResponse))
         #expect(response.actionIdentifier == "DECLINE_ACTION")
         #expect(response.notification.request.identifier == "r1")
@@ -28,11 +28,18 @@ struct UNNotificationResponseTests {
         let response = ResponseMapping.response(try Self.model(userText: "running late"))
         let text = try #require(response as? UNTextInputNotificationResponse)
         #expect(text.userText == "running late")
+        #expect(text.copy() as? UNTextInputNotificationResponse === text, "an immutable object, as Apple's")
         #expect(text.actionIdentifier == "DECLINE_ACTION")
     }
 
-    @Test func theReservedIdentifiersAreTheDaemons() {
-        #expect(UNNotificationDefaultActionIdentifier == "default")
-        #expect(UNNotificationDismissActionIdentifier == "dismiss")
+    @Test func theDaemonsReservedIdentifiersReachTheAppAsApples() throws {
+        var model = try Self.model()
+        model.actionIdentifier = "default"
+        #expect(ResponseMapping.response(model).actionIdentifier == "com.apple.UNNotificationDefaultActionIdentifier")
+        model.actionIdentifier = "dismiss"
+        #expect(ResponseMapping.response(model).actionIdentifier == "com.apple.UNNotificationDismissActionIdentifier")
+        model.userText = "typed"
+        model.actionIdentifier = "default"
+        #expect(ResponseMapping.response(model).actionIdentifier == UNNotificationDefaultActionIdentifier)
     }
 }

@@ -3,9 +3,12 @@ import TestSupport
 @testable import UserNotifications
 
 struct UNUserNotificationCenterAuthorizationTests {
-    @Test func grantedWhenTheDaemonAnswers() async throws {
+    @Test(arguments: [("authorized", true), ("provisional", true), ("denied", false)])
+    func grantedIsWhatTheUserAllowed(status: String, granted: Bool) async throws {
         let fake = try await FakeCenter()
-        #expect(try await fake.center().requestAuthorization(options: [.alert, .sound, .badge]))
+        fake.replies.set("GetSettings", #"{"authorizationStatus":"\#(status)"}"#)
+        #expect(try await fake.center().requestAuthorization(options: [.alert, .sound, .badge]) == granted)
+        #expect(try await fake.next("GetSettings") == [])
     }
 
     @Test func theCompletionFormReportsAnAbsentDaemon() async throws {

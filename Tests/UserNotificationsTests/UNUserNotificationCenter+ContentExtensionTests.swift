@@ -5,11 +5,11 @@ import TestSupport
 @testable import UserNotifications
 
 struct UNUserNotificationCenterContentExtensionTests {
-    static func response(_ action: String, category: String) -> any UNNotificationResponse {
+    static func response(_ action: String, category: String) -> UNNotificationResponse {
         let content = UNMutableNotificationContent()
         content.categoryIdentifier = category
         let request = UNNotificationRequest(identifier: "milk", content: content, trigger: nil)
-        return UNNotificationActionResponse(actionIdentifier: action, notification: UNNotification(request: request, date: Date()))
+        return UNNotificationResponse(actionIdentifier: action, notification: UNNotification(request: request, date: Date()))
     }
 
     @Test func settingAnExtensionRegistersTheHandlerAsTheDelegateDoes() async throws {

@@ -99,8 +99,8 @@ actor Center {
 
     /// Shows a request now, or schedules it when it has a trigger, in two parts: what must
     /// follow the order of the calls is done when this returns (the checks, the place on
-    /// screen or in pending, the write queued); the continuation waits for the server and the disk,
-    /// and returns the request's identifier (generated when the request has none). The same
+    /// screen or in pending, the write queued); the continuation waits for the disk, not for the
+    /// notification server, and returns the request's identifier (generated when the request has none). The same
     /// identifier replaces what is pending and, when it fires, what is on screen. Attachments
     /// must be in `attachmentsWithin` when given (a sandboxed app's own directory). A request
     /// whose buttons come with it (a GLib notification's) passes them as `category`: it is
@@ -192,9 +192,9 @@ actor Center {
 
     /// Puts `request` on screen (in place of the one with its identifier) and records it; with
     /// `unscheduling`, also takes a pending request with its identifier out of pending, in the
-    /// same transaction. Returns once the notification has its place and its record is
-    /// queued; the continuation waits for the server and the commit, and says whether a pending
-    /// request was taken out.
+    /// same transaction. Returns once the notification has its place, its `Notify` is on its
+    /// way and its record is queued; the continuation waits for the commit, and says whether a
+    /// pending request was taken out.
     private func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
@@ -211,15 +211,15 @@ actor Center {
             let removed = try await Self.saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
             return { removed }
         }
-        // Recorded before the server is asked (its id follows when it answers), so that what
-        // is on screen is always in the store, and in the order of the calls.
-        let (key, serverID) = await bridge.stage(appID: app, request: request, category: category)
+        // Queued for the disk as the server is asked (its id follows when it answers), both in
+        // the order of the calls. The app hears back once it is durable, not once the server
+        // has answered: the id is ours, and a server's trouble is ours to handle, not the app's.
+        let (_, serverID) = await bridge.post(appID: app, request: request, category: category)
         let saved = store.queueDelivered(
             DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date()),
             unscheduling: unscheduling)
-        return { [bridge] () async throws(CenterError) in
-            await bridge.present(key)
-            return try await Self.saving("the delivered notification") { try await saved.value }
+        return { () async throws(CenterError) in
+            try await Self.saving("the delivered notification") { try await saved.value }
         }
     }
 

@@ -22,9 +22,10 @@ struct Delivery {
         case heldUntilUnlock
     }
 
-    /// A response in the outbox: its place in line, and its JSON when at hand.
+    /// A response in the outbox: its place in line (known once its insert is committed), and
+    /// its JSON when at hand.
     struct Outgoing {
-        let seq: Int64
+        let seq: Future<Int64>
         let response: NotificationResponse
         let json: String?
     }
@@ -38,26 +39,36 @@ struct Delivery {
     /// the old process's, so the new one is tried at once instead of backing off. Cleared by
     /// the next delivery's outcome.
     private(set) var successorArrived = false
-    /// The response just saved when it was the oldest in the outbox, with its JSON: the next
-    /// drain takes it from here instead of reading it back from the store.
+    /// Whether the outbox holds nothing for this app: the last drain found it empty, and no
+    /// response was recorded since. Unknown (false) at start.
+    private(set) var outboxEmpty = false
+    /// Responses recorded so far, and those of them whose insert is not committed yet: a
+    /// drain's empty read proves the outbox empty only when every recorded response was
+    /// committed before it began and none came while it ran.
+    private var recordedCount = 0
+    private var uncommitted = 0
+    /// A response recorded while the outbox was empty and nothing was under way: the next
+    /// drain takes it from here, while its insert is still being committed.
     private var fresh: Outgoing?
-    /// The latest place in line the handler has taken (or that was dropped): a fresh response
-    /// at or before it already went out through the store.
-    private(set) var doneUpTo: Int64 = 0
     /// For an app without a handler: the watch on its app id, to deliver when it appears.
     var appNameWatch: Task<Void, Never>?
 
-    /// A response was saved to the outbox as the oldest there: the next drain takes it as is.
-    mutating func savedAsNext(seq: Int64, response: NotificationResponse, json: String) {
-        fresh = Outgoing(seq: seq, response: response, json: json)
+    /// A response is being added to the outbox. Returns true when it goes out at once (the
+    /// next drain takes it as ``fresh``, without waiting for its commit): nothing older waits,
+    /// and no drain is under way or resting. Otherwise the store has it, behind the rest.
+    mutating func recorded(_ outgoing: Outgoing) -> Bool {
+        recordedCount += 1
+        uncommitted += 1
+        defer { outboxEmpty = false }
+        guard outboxEmpty, phase == .idle, !flushes.isRunning else { return false }
+        fresh = outgoing
+        return true
     }
 
-    /// The response saved as the oldest, unless the handler already took its place in line
-    /// through the store (nil then, and when there is none): the store has the rest.
+    /// The response recorded to go out at once, if any (taken once); the store has the rest.
     mutating func takeFresh() -> Outgoing? {
         defer { fresh = nil }
-        guard let next = fresh, next.seq > doneUpTo else { return nil }
-        return next
+        return fresh
     }
 
     /// A drain begins: true, the phase is ``Phase/flushing``; false while backing off, when
@@ -68,18 +79,25 @@ struct Delivery {
         return true
     }
 
-    /// The drain found the outbox empty, or stopped on an error it logged.
-    mutating func drained() { phase = .idle }
+    /// A recorded response's insert was committed (or failed).
+    mutating func committed() { uncommitted -= 1 }
 
-    /// The handler acknowledged the response at `seq`: the next response goes with no backoff.
-    mutating func delivered(_ seq: Int64) {
-        failures = 0
-        successorArrived = false
-        doneUpTo = seq
+    /// Taken as a drain starts reading the store: what ``drained(emptySince:)`` needs to know
+    /// the read saw every recorded response (nil: one is still being committed).
+    var readMark: Int? { uncommitted == 0 ? recordedCount : nil }
+
+    /// The drain ended: having read no response from the store since `mark` (its
+    /// ``readMark``), or (nil) having stopped on an error it logged.
+    mutating func drained(emptySince mark: Int?) {
+        phase = .idle
+        outboxEmpty = mark != nil && mark == recordedCount
     }
 
-    /// The response at `seq` was too old for any handler and was dropped.
-    mutating func dropped(_ seq: Int64) { doneUpTo = seq }
+    /// The handler acknowledged a response: the next one goes with no backoff.
+    mutating func delivered() {
+        failures = 0
+        successorArrived = false
+    }
 
     /// The oldest response waits for the session to unlock.
     mutating func held() { phase = .heldUntilUnlock }

@@ -156,8 +156,11 @@ actor Router {
         }
     }
 
-    /// Puts the response in the outbox, then announces it to its subscribers: once the `Response` signal is out,
-    /// the response survives a crash of the daemon.
+    /// Puts the response in the outbox and, when nothing older waits for its app, hands it to
+    /// the handler at the same time: a crash before the commit loses it either way (the
+    /// server's signal is gone), one after it delivers it again either way. Its acknowledgement
+    /// is written after its insert (one writer, in order). Announced to its subscribers once
+    /// committed: what the `Response` signal announced survives a crash of the daemon.
     private func record(_ interaction: Interaction) async {
         let response = NotificationResponse(
             appId: interaction.appID, requestId: interaction.request.identifier,
@@ -166,17 +169,19 @@ actor Router {
         let json = ModelJSON.encode(response)
         // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
         let publishing = await push?.outgoing(for: response, json: json)
-        // In the outbox before the signal: what was announced survives a crash.
+        let saved = store.queueEnqueue(response, json: json, publishing: publishing)
+        let atOnce = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
+        if atOnce { startFlush(response.appId) }
         do {
-            let (seq, isNext) = try await store.enqueue(response, json: json, publishing: publishing)
-            if isNext { deliveries[response.appId, default: Delivery()].savedAsNext(seq: seq, response: response, json: json) }
+            _ = try await saved.value
             if publishing != nil, let push { Task { await push.publishWaiting() } }
         } catch {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
+        deliveries[response.appId, default: Delivery()].committed()
         subscribers.announce(response, json: json)
-        startFlush(response.appId)
+        if !atOnce { startFlush(response.appId) }
     }
 
     /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
@@ -186,10 +191,24 @@ actor Router {
     }
 
     /// Delivers the outbox of `app` in order while its handler acknowledges; leaves the
-    /// delivery in the phase that says why it stopped.
+    /// delivery in the phase that says why it stopped. Whenever it stops or goes back to the
+    /// store, the response it had is committed first, so that the store has it for the next try.
     private func drain(_ app: AppID) async {
         guard deliveries[app, default: Delivery()].drainStarted() else { return }
-        while let (seq, response, json) = await nextInOutbox(of: app) {
+        while true {
+            let mark = deliveries[app, default: Delivery()].readMark
+            let next: Delivery.Outgoing
+            do {
+                guard let found = try await nextInOutbox(of: app) else {
+                    return deliveries[app, default: Delivery()].drained(emptySince: mark)
+                }
+                next = found
+            } catch {
+                logger.error("cannot read the outbox; delivery resumes with the next response",
+                             metadata: ["app": "\(app)", "error": "\(error)"])
+                return deliveries[app, default: Delivery()].drained(emptySince: nil)
+            }
+            let response = next.response
             // A GLib notification's response goes to the app's GLib action, whatever handler it has.
             let target = GLibNotification.activation(for: response) != nil ? .application(app) : handlers[app]?.target ?? .application(app)
             if case .application = target { await watchAppName(app) }
@@ -198,45 +217,47 @@ actor Router {
                 logger.warning("dropping a response no handler took in time", metadata: [
                     "app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)",
                     "age": "\(Int(age)) s"])
-                try? await store.acknowledge(seq)
-                deliveries[app, default: Delivery()].dropped(seq)
+                if let seq = try? await next.seq.value { try? await store.acknowledge(seq) }
                 continue
             }
             if locked, await requiresAuthentication(response) {
                 logger.info("holding a response until the session is unlocked (authenticationRequired)",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)"])
+                _ = try? await next.seq.value
                 return deliveries[app, default: Delivery()].held()
             }
             let disposition: String
             do {
-                disposition = try await deliver(response, json: json, to: target)
+                disposition = try await deliver(response, json: next.json, to: target)
             } catch let error as DBusError where Self.isAway(error) {
                 logger.info("handler is not on the bus; the response waits for it",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)"])
+                _ = try? await next.seq.value
                 return deliveries[app, default: Delivery()].handlerAway()
             } catch {
+                _ = try? await next.seq.value
                 guard let attempt = deliveries[app, default: Delivery()].failed() else { continue }
                 return scheduleRetry(app, attempt: attempt, after: error, request: response.requestId)
             }
-            deliveries[app, default: Delivery()].delivered(seq)
+            deliveries[app, default: Delivery()].delivered()
             do {
-                try await store.acknowledge(seq)
+                // Not saved (logged when recorded): taken all the same, and nothing to remove.
+                if let seq = try? await next.seq.value { try await store.acknowledge(seq) }
             } catch {
                 logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
                              metadata: ["app": "\(app)", "error": "\(error)"])
-                return deliveries[app, default: Delivery()].drained()
+                return deliveries[app, default: Delivery()].drained(emptySince: nil)
             }
             await apply(Disposition(disposition, logger: logger), to: response)
         }
-        deliveries[app, default: Delivery()].drained()
     }
 
-    /// The oldest response waiting for `app`: the one just saved, when it is that, else read
-    /// from the store (nil when there is none or it cannot be read).
-    private func nextInOutbox(of app: AppID) async -> (seq: Int64, response: NotificationResponse, json: String?)? {
-        if let next = deliveries[app, default: Delivery()].takeFresh() { return (next.seq, next.response, next.json) }
-        guard let (seq, response) = try? await store.nextInOutbox(of: app) else { return nil }
-        return (seq, response, nil)
+    /// The oldest response waiting for `app`: the one recorded to go out at once, when there
+    /// is one, else read from the store (nil when there is none).
+    private func nextInOutbox(of app: AppID) async throws -> Delivery.Outgoing? {
+        if let fresh = deliveries[app, default: Delivery()].takeFresh() { return fresh }
+        guard let (seq, response) = try await store.nextInOutbox(of: app) else { return nil }
+        return Delivery.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
     }
 
     private func deliver(_ response: NotificationResponse, json: String?, to target: HandlerTarget) async throws -> String {

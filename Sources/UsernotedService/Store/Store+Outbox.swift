@@ -40,11 +40,6 @@ struct OutboxRecord: FetchableRecord, TableRecord, Sendable {
         return db.lastInsertedRowID
     }
 
-    /// The `seq` of the oldest response waiting for `app`.
-    static func oldestSeq(of app: String, in db: Database) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(seq) FROM outbox WHERE app_id = ?"), arguments: [app])
-    }
-
     /// The responses waiting for `app`, oldest first.
     static func waiting(for app: String, in db: Database) throws -> RecordCursor<Self> {
         try fetchCursor(
@@ -57,20 +52,17 @@ extension Store {
     /// Appends a response to the outbox; returns its place in line.
     @discardableResult
     func enqueue(_ response: NotificationResponse) async throws -> Int64 {
-        try await enqueue(response, json: ModelJSON.encode(response)).seq
+        try await queueEnqueue(response, json: ModelJSON.encode(response)).value
     }
 
-    /// Appends a response already encoded as `json`; returns its place in line, and whether it
-    /// is the oldest waiting for its app (then it goes out next). An answer to a push is
-    /// `publishing` too: it goes in the push outbox in the same transaction.
-    func enqueue(
-        _ response: NotificationResponse, json: String, publishing: OutgoingResponse? = nil
-    ) async throws -> (seq: Int64, isNext: Bool) {
+    /// Appends a response already encoded as `json`, queued now behind every write before it;
+    /// its place in line comes once committed. An answer to a push is `publishing` too: it goes
+    /// in the push outbox in the same transaction.
+    func queueEnqueue(_ response: NotificationResponse, json: String, publishing: OutgoingResponse? = nil) -> Future<Int64> {
         let app = response.appId.rawValue
-        return try await batch.write { db in
+        return batch.submit { db in
             if let publishing { try Store.appendToPushOutbox(publishing, at: response.date, in: db) }
-            let seq = try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db)
-            return (seq, try OutboxRecord.oldestSeq(of: app, in: db) == seq)
+            return try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db)
         }
     }
 

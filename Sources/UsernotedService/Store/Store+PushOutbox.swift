@@ -29,7 +29,7 @@ extension Store {
         }
     }
 
-    /// Appends `response` in the transaction `db` (see ``enqueue(_:json:publishing:)``).
+    /// Appends `response` in the transaction `db` (see ``queueEnqueue(_:json:publishing:)``).
     static func appendToPushOutbox(_ response: OutgoingResponse, at date: Date, in db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO push_outbox (topic, json, response_id, created_at) VALUES (?, ?, ?, ?)")
             .execute(arguments: [response.topic, response.json, response.id, date.timeIntervalSince1970])

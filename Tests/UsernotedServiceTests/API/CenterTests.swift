@@ -50,6 +50,24 @@ import UserNotificationsCore
         for index in 0..<5 { try await scene.call("Add", Self.app, Self.scheduled("s\(index)")) }
     }
 
+    @Test func aPostIsAnsweredOnceDurableWhileTheServerHasNotAnswered() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus)
+        let scene = try await ServiceScene(bus: bus)
+        try await scene.call("Post", Self.app, .string(""), .string("first"), .string(""))
+        _ = try await server.notifyCalls.next(within: .seconds(10), "the first Notify")
+        await server.holdNotifyReplies()
+        // The server takes the Notify and does not answer; the app is answered all the same.
+        let id = try await scene.center.call("Post", [Self.app, .string(""), .string("second"), .string("")], timeout: .seconds(5))
+        #expect(try await server.heldNotifyCalls.next(within: .seconds(10), "the held Notify") == "second")
+        let delivered = try ModelJSON.decodeRequests(try await scene.call("GetDelivered", Self.app) ?? "")
+        #expect(delivered.map(\.identifier).contains(try #require(id.first?.as(String.self))))
+        // Once the server answers, the notification is on screen.
+        await server.answerHeldNotifyCalls()
+        let shown = try await server.notifyCalls.next(within: .seconds(10), "the second Notify")
+        #expect(shown.summary == "second", "\(shown) \(server.notifyCalls.pending)")
+    }
+
     @Test func removeAllPendingEmptiesOnlyThatApp() async throws {
         let scene = try await ServiceScene()
         try await scene.call("Add", Self.app, Self.scheduled("a"))

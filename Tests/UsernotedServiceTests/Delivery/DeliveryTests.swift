@@ -16,18 +16,18 @@ import UserNotificationsCore
         let started = delivery.drainStarted()
         #expect(started)
         #expect(delivery.phase == .flushing)
-        delivery.drained()
+        delivery.drained(emptySince: delivery.readMark)
         #expect(delivery.phase == .idle)
+        #expect(delivery.outboxEmpty)
     }
 
-    @Test func aDeliveredResponseClearsTheFailuresAndMovesThePlaceInLine() {
+    @Test func aDeliveredResponseClearsTheFailures() {
         var delivery = Delivery()
         _ = delivery.drainStarted()
         let first = delivery.failed()
         #expect(first == 1)
-        delivery.delivered(7)
+        delivery.delivered()
         #expect(delivery.failures == 0)
-        #expect(delivery.doneUpTo == 7)
         let next = delivery.failed()
         #expect(next == 1, "the next failure is a first attempt again")
     }
@@ -101,17 +101,46 @@ import UserNotificationsCore
         #expect(startedAfterAway)
     }
 
-    @Test func aFreshResponseIsTakenOnceAndNotWhenTheHandlerAlreadyTookItsPlace() {
+    func outgoing() -> Delivery.Outgoing { Delivery.Outgoing(seq: Future(), response: response, json: "{}") }
+
+    @Test func aResponseGoesOutAtOnceOnlyWhenTheOutboxIsKnownEmpty() {
         var delivery = Delivery()
-        delivery.savedAsNext(seq: 3, response: response, json: "{}")
+        let atStart = delivery.recorded(outgoing())
+        #expect(!atStart, "at start the store may hold older responses")
+        delivery.committed()
+        _ = delivery.drainStarted()
+        delivery.drained(emptySince: delivery.readMark)
+        let next = delivery.recorded(outgoing())
+        #expect(next, "the last drain read the outbox empty")
         let fresh = delivery.takeFresh()
-        #expect(fresh?.seq == 3)
         #expect(fresh?.json == "{}")
-        let again = delivery.takeFresh()
-        #expect(again == nil, "taken once")
-        delivery.savedAsNext(seq: 4, response: response, json: "{}")
-        delivery.dropped(4)
-        let stale = delivery.takeFresh()
-        #expect(stale == nil, "its place in line was already done through the store")
+        #expect(delivery.takeFresh() == nil, "taken once")
+        let behindIt = delivery.recorded(outgoing())
+        #expect(!behindIt, "the first one is still in the outbox")
+    }
+
+    @Test func anEmptyReadProvesNothingWhileAResponseIsBeingCommittedOrArrives() {
+        var delivery = Delivery()
+        _ = delivery.recorded(outgoing())
+        _ = delivery.drainStarted()
+        let whileCommitting = delivery.readMark
+        #expect(whileCommitting == nil, "the read may miss the response being committed")
+        delivery.drained(emptySince: whileCommitting)
+        #expect(!delivery.outboxEmpty)
+        delivery.committed()
+        _ = delivery.drainStarted()
+        let mark = delivery.readMark
+        _ = delivery.recorded(outgoing())  // arrives while the drain reads
+        delivery.drained(emptySince: mark)
+        #expect(!delivery.outboxEmpty, "a response came while the store was read")
+    }
+
+    @Test func noResponseGoesOutAtOnceWhileADeliveryRestsOrRuns() {
+        var delivery = Delivery()
+        _ = delivery.drainStarted()
+        delivery.drained(emptySince: delivery.readMark)
+        delivery.handlerAway()
+        let whileAway = delivery.recorded(outgoing())
+        #expect(!whileAway, "it waits behind the phase, in the store")
     }
 }

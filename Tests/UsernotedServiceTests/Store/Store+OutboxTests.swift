@@ -28,19 +28,18 @@ import UserNotificationsCore
         #expect(try await store.outbox(of: other).isEmpty)
     }
 
-    @Test func aResponseIsNextOnlyWhenNothingOfItsAppWaitsBeforeIt() async throws {
+    @Test func queuedResponsesTakeTheirPlacesInTheOrderQueued() async throws {
         let store = try reopen()
-        func enqueue(_ app: AppID) async throws -> (seq: Int64, isNext: Bool) {
+        func queue(_ action: String) -> Future<Int64> {
             let response = NotificationResponse(
-                appId: app, requestId: "R", actionIdentifier: "A", userText: nil, notification: request("R"),
+                appId: calendar, requestId: "R", actionIdentifier: action, userText: nil, notification: request("R"),
                 date: .now, activationToken: nil)
-            return try await store.enqueue(response, json: ModelJSON.encode(response))
+            return store.queueEnqueue(response, json: ModelJSON.encode(response))
         }
-        let first = try await enqueue(calendar)
-        #expect(first.isNext)
-        #expect(try await !enqueue(calendar).isNext)
-        #expect(try await enqueue(other).isNext, "the line is per app")
-        try await store.acknowledge(first.seq)
-        #expect(try await !enqueue(calendar).isNext, "the second is still waiting")
+        let (first, second) = (queue("A"), queue("B"))
+        let (a, b) = (try await first.value, try await second.value)
+        #expect(a < b)
+        try await store.acknowledge(a)
+        #expect(try await store.nextInOutbox(of: calendar)?.response.actionIdentifier == "B")
     }
 }

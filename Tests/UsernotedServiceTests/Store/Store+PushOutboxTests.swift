@@ -16,8 +16,8 @@ import UserNotificationsCore
             appId: calendar, requestId: "R", actionIdentifier: "A", userText: nil, notification: request("R"), date: .now,
             activationToken: nil)
         let outgoing = OutgoingResponse(topic: "usernoted/v1/devices/d/apps/x/responses", json: "{\"a\":1}", id: "r1")
-        _ = try await store.enqueue(response, json: ModelJSON.encode(response), publishing: outgoing)
-        _ = try await store.enqueue(response, json: ModelJSON.encode(response))
+        _ = try await store.queueEnqueue(response, json: ModelJSON.encode(response), publishing: outgoing).value
+        _ = try await store.queueEnqueue(response, json: ModelJSON.encode(response)).value
         let waiting = try await reopen().pushOutbox()
         #expect(waiting.map(\.response) == [outgoing])
         #expect(try await store.outbox(of: calendar).count == 2)

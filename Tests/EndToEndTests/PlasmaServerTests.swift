@@ -1,0 +1,91 @@
+import DBus
+import FreedesktopNotifications
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+
+/// KDE Plasma 5.27's own notification server (libnotificationmanager, as plasmashell runs it),
+/// played as a user plays it: buttons, the body, closing, and the inline reply, which no other
+/// server in the matrix has.
+@Suite(.serialized, .enabled(if: PlasmaServer.unavailable == nil, Comment(rawValue: PlasmaServer.unavailable ?? "")))
+struct PlasmaServerTests {
+    /// The meeting categories and a chat message with a text-input action.
+    static let categories = """
+        [{"identifier": "MEETING_INVITATION",
+          "actions": [{"identifier": "ACCEPT_ACTION", "title": "Accept"},
+                      {"identifier": "DECLINE_ACTION", "title": "Decline"}],
+          "options": ["customDismissAction"]},
+         {"identifier": "MESSAGE",
+          "actions": [{"identifier": "REPLY_ACTION", "title": "Reply",
+                       "textInputButtonTitle": "Send", "textInputPlaceholder": "Your answer"}]}]
+        """
+
+    static func message(_ id: String, from sender: String) -> String {
+        #"{"identifier": "\#(id)", "content": {"title": "\#(sender)", "body": "Are you coming?", "categoryIdentifier": "MESSAGE", "userInfo": {"CHAT": "\#(sender)"}}}"#
+    }
+
+    struct PlasmaScene {
+        let server: PlasmaServer
+        let app: AppOnBus
+
+        init() async throws {
+            let bus = try PrivateBus()
+            server = try await PlasmaServer(bus: bus)
+            app = try await AppOnBus(bus: bus, categories: PlasmaServerTests.categories)
+        }
+    }
+
+    @Test func anInlineReplyArrivesAsTheResponsesUserText() async throws {
+        let scene = try await PlasmaScene()
+        try await scene.app.add(Self.message("msg-1", from: "Anna"))
+        let shown = try await scene.server.waitUntilShown("Anna")
+        #expect(shown.hasReply, "Plasma offers its inline reply for the text-input action")
+        try await scene.server.user("reply \(shown.id) See you at ten")
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["msg-1", "REPLY_ACTION"])
+        #expect(response.userText == "See you at ten")
+        #expect(response.notification.content.userInfo["CHAT"] == .string("Anna"))
+    }
+
+    @Test func aButtonTheBodyAndClosingReachTheHandler() async throws {
+        let scene = try await PlasmaScene()
+        try await scene.app.add(Scene.meetingRequest(id: "first"))
+        let first = try await scene.server.waitUntilShown("Weekly Staff Meeting")
+        try await scene.server.user("action \(first.id) DECLINE_ACTION")
+        var response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["first", "DECLINE_ACTION"])
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-first"))
+
+        try await scene.app.add(Scene.meetingRequest(id: "second").replacingOccurrences(of: "Weekly Staff Meeting", with: "Retro"))
+        let second = try await scene.server.waitUntilShown("Retro")
+        try await scene.server.user("default \(second.id)")
+        response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["second", "default"])
+
+        try await scene.app.add(Scene.meetingRequest(id: "third").replacingOccurrences(of: "Weekly Staff Meeting", with: "Lunch"))
+        let third = try await scene.server.waitUntilShown("Lunch")
+        try await scene.server.user("close \(third.id)")
+        response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["third", "dismiss"])
+    }
+
+    @Test func aKilledPlasmaShowsItAgainAndTheReplyStillRoutes() async throws {
+        let scene = try await PlasmaScene()
+        try await scene.app.add(Self.message("msg-1", from: "Anna"))
+        _ = try await scene.server.waitUntilShown("Anna")
+        scene.server.stop(signal: SIGKILL)
+        try await scene.server.start()
+        let again = try await scene.server.waitUntilShown("Anna")
+        try await scene.server.user("reply \(again.id) On my way")
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier, response.userText] == ["msg-1", "REPLY_ACTION", "On my way"])
+    }
+
+    @Test func itsCapabilitiesIncludeInlineReply() async throws {
+        let bus = try PrivateBus()
+        let server = try await PlasmaServer(bus: bus)
+        let capabilities = try await NotificationsServer(connection: try await server.bus.connect()).capabilities()
+        #expect(capabilities.inlineReply && capabilities.actions)
+    }
+}

@@ -1,0 +1,148 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import UsernotedAPI
+import UserNotificationsCore
+
+/// The built usernoted on a private bus, and an app whose handler records what reaches it,
+/// with its categories set: the scene of the matrix tests whose servers are not Xvfb's.
+struct AppOnBus {
+    let daemon: DaemonProcess
+    let handler: RecordingHandler
+    let center: Proxy
+
+    init(bus: PrivateBus, categories: String = Scene.meetingCategories) async throws {
+        daemon = try await DaemonProcess(bus: bus)
+        let app = try await bus.connect()
+        handler = RecordingHandler(connection: app)
+        center = Proxy.usernotedCenter(on: app)
+        _ = try await center.call("SetCategories", [.string(Scene.appID), .string(categories)])
+        _ = try await center.call("RegisterHandler", [.string(Scene.appID), .objectPath(handler.path)])
+    }
+
+    /// Adds the request `json` for the app.
+    func add(_ json: String) async throws {
+        _ = try await center.call("Add", [.string(Scene.appID), .string(json)])
+    }
+}
+
+/// A headless sway with a Wayland notification server, and the app.
+struct WaylandScene {
+    let desktop: WaylandDesktop
+    let app: AppOnBus
+    var handler: RecordingHandler { app.handler }
+    var center: Proxy { app.center }
+
+    init(server: WaylandDesktop.Server) async throws {
+        let bus = try PrivateBus()
+        desktop = try await WaylandDesktop(bus: bus, server: server)
+        app = try await AppOnBus(bus: bus)
+    }
+
+    /// Posts the meeting invitation `id`.
+    func postMeeting(_ id: String) async throws { try await app.add(Scene.meetingRequest(id: id)) }
+
+    /// Waits until mako shows exactly `count` notifications; their ids, newest first.
+    @discardableResult
+    func expectMakoShows(_ count: Int) async throws -> [UInt32] {
+        let desktop = desktop
+        return try await withDeadline(.seconds(10), "mako showing \(count) notifications") {
+            while true {
+                let ids = try desktop.makoNotificationIDs()
+                if ids.count == count { return ids }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+}
+
+/// The end-to-end essentials on the servers of wlroots compositors, in a headless sway:
+/// mako driven with `makoctl` as its users drive it, swaync as far as it can be driven.
+@Suite(.serialized, .enabled(if: WaylandDesktop.unavailable == nil, Comment(rawValue: WaylandDesktop.unavailable ?? "")))
+struct WaylandServerTests {
+    @Test func makoInvokesAnActionAndItReachesTheHandler() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        try await scene.expectMakoShows(1)
+        try scene.desktop.run("makoctl", "invoke", "DECLINE_ACTION")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
+        try await scene.expectMakoShows(0)
+    }
+
+    @Test func makosDefaultActionIsTheBodyClick() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        try await scene.expectMakoShows(1)
+        try scene.desktop.run("makoctl", "invoke")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "default"])
+    }
+
+    @Test func makoDismissIsADismissForCustomDismissAction() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        try await scene.expectMakoShows(1)
+        try scene.desktop.run("makoctl", "dismiss")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
+        try await scene.expectMakoShows(0)
+    }
+
+    @Test func makoReplacesInPlaceAndTheButtonsStillWork() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        try await scene.postMeeting("invite")
+        let first = try await scene.expectMakoShows(1)
+        try await scene.postMeeting("invite")
+        try await Task.sleep(for: .milliseconds(300))  // a second notification, were there one, would show by now
+        #expect(try await scene.expectMakoShows(1) == first, "one notification, under its first id")
+        try scene.desktop.run("makoctl", "invoke", "ACCEPT_ACTION")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "ACCEPT_ACTION"])
+        #expect(scene.handler.responses.pending.isEmpty, "one invoke, one response")
+    }
+
+    /// mako's list is empty after a restart and the old ids are dead: usernoted shows them again.
+    @Test func aKilledMakoShowsItAgainAndItsActionsStillRoute() async throws {
+        let scene = try await WaylandScene(server: .mako)
+        for index in 0..<3 { try await scene.postMeeting("invite-\(index)") }
+        try await scene.expectMakoShows(3)
+        scene.desktop.stopServer(signal: SIGKILL)
+        try await scene.desktop.startServer()
+        let ids = try await scene.expectMakoShows(3)
+        try scene.desktop.run("makoctl", "invoke", "-n", "\(try #require(ids.first))", "DECLINE_ACTION")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect(response.actionIdentifier == "DECLINE_ACTION" && response.requestId.hasPrefix("invite-"))
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-\(response.requestId)"))
+    }
+
+    /// swaync 0.7 has no command that invokes an action (that came with 0.9): shown, replaced,
+    /// restarted, closed by the app and closed by the user, as far as `swaync-client` reaches.
+    @Test func swayncShowsReplacesRestartsAndCloses() async throws {
+        let scene = try await WaylandScene(server: .swaync)
+        let desktop = scene.desktop
+        func expectCount(_ count: Int) async throws {
+            _ = try await withDeadline(.seconds(10), "swaync counting \(count) notifications") {
+                while try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) != "\(count)" {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                return true
+            }
+        }
+        try await scene.postMeeting("invite")
+        try await scene.postMeeting("invite")
+        try await expectCount(1)
+        scene.desktop.stopServer(signal: SIGKILL)
+        try await scene.desktop.startServer()
+        try await expectCount(1)  // shown again by usernoted
+        try await scene.center.call(Center1.removeDelivered, Scene.appID, ["invite"])
+        try await expectCount(0)
+        try await scene.postMeeting("second")
+        try await expectCount(1)
+        try scene.desktop.run("swaync-client", "--close-latest")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["second", "dismiss"])
+    }
+}
