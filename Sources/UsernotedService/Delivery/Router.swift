@@ -168,7 +168,7 @@ actor Router {
             notification: interaction.request, date: now(), activationToken: interaction.activationToken)
         let json = ModelJSON.encode(response)
         // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
-        let publishing = await push?.outgoing(for: response, json: json)
+        let publishing: OutgoingResponse? = if let push { await push.outgoing(for: response, json: json) } else { nil }
         let saved = store.queueEnqueue(response, json: json, publishing: publishing)
         let atOnce = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
         if atOnce { startFlush(response.appId) }
