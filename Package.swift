@@ -30,12 +30,20 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        // libmosquitto (MQTT), through pkg-config.
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
         .target(name: "CSwiftJobs"),
         // A typed async binding of libdbus, with the event loop it runs on; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
+        // An MQTT 5 client (libmosquitto) driven from a LoopThread; knows nothing of notifications.
+        .target(name: "MQTT", dependencies: ["CMosquitto", "DBus"]),
         // A default executor that runs every task on the process's LoopThread.
         .target(name: "LoopExecutor", dependencies: ["CSwiftJobs", "DBus"]),
         // Apple's notification model as pure values; Foundation only.
@@ -52,7 +60,7 @@ let package = Package(
         .target(
             name: "UsernotedService",
             dependencies: [
-                "CLinux", "DBus", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
+                "CLinux", "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -71,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "usernotectl",
             dependencies: [
-                "DBus", "UserNotificationsCore", "UsernotedAPI",
+                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,7 +106,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DBus", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
+                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -107,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "usernoted-drills",
             dependencies: [
-                "DBus", "UserNotificationsCore", "UsernotedAPI", "TestSupport",
+                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -121,6 +129,7 @@ let package = Package(
             name: "usernoted-bench", dependencies: ["DBus", "UsernotedAPI", "TestSupport"], path: "Benchmarks/Driver"),
 
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"]),
         .testTarget(name: "UsernotedAPITests", dependencies: ["UsernotedAPI", "TestSupport"]),
         .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", "CSwiftJobs", "DBus", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),
@@ -130,11 +139,11 @@ let package = Package(
         ),
         .testTarget(
             name: "UsernotedServiceTests",
-            dependencies: ["UsernotedService", "TestSupport"]
+            dependencies: ["UsernotedService", "MQTT", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DBus", "UserNotificationsCore", "TestSupport"],
+            dependencies: ["DBus", "MQTT", "UserNotificationsCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "UserNotificationsTests", dependencies: ["UserNotifications", "TestSupport"]),

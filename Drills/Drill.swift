@@ -1,13 +1,13 @@
 /// One drill: starts the parts it needs, breaks something, and reports what happened.
 struct Drill: Sendable {
-    /// `D1` … `D6`.
+    /// `D1` … `D7`.
     let id: String
     /// What it breaks, e.g. `server restart`.
     let title: String
     let run: @Sendable (Scale) async throws -> Outcome
 
     /// Every drill, in order.
-    static let all: [Drill] = [.serverRestart, .daemonCrash, .crashDuringWrites, .handlerFaults, .flood, .busFuzz]
+    static let all: [Drill] = [.serverRestart, .daemonCrash, .crashDuringWrites, .handlerFaults, .flood, .busFuzz, .fleet]
 }
 
 /// How big a drill runs: `full` as the issue states it (make drills), `short` for CI.

@@ -78,20 +78,14 @@ public final class GnomeShell: Sendable {
 
     /// Starts the shell (again) and waits until `org.freedesktop.Notifications` has an owner.
     public func start() async throws {
-        let watcher = try await bus.connect()
-        let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
         let environment = [
             "HOME": user.home, "USER": user.name, "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path,
             "GSETTINGS_BACKEND": "keyfile", "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": systemBus.address,
         ]
-        let (process, _) = try ManagedProcess.start(
+        let process = try await bus.start(
             "setpriv", user.setprivArguments + ["gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x720"],
-            environment: environment)
+            environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(30))
         shell.withLock { $0 = process }
-        _ = try await withDeadline(.seconds(30), "GNOME Shell's notifications owning org.freedesktop.Notifications") {
-            for await change in changes where !change.newOwner.isEmpty { return true }
-            return false
-        }
     }
 
     /// Stops the shell (SIGKILL: it crashes).

@@ -34,8 +34,6 @@ public final class PlasmaServer: Sendable {
     /// Starts the server (again), with no commands yet, and waits until it owns its name.
     public func start() async throws {
         try "".write(to: directory.appending(path: "commands"), atomically: true, encoding: .utf8)
-        let watcher = try await bus.connect()
-        let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
         var environment = bus.environment
         for (key, value) in [
             "QT_QPA_PLATFORM": "offscreen", "QT_QUICK_BACKEND": "software", "QML_XHR_ALLOW_FILE_READ": "1",
@@ -43,13 +41,10 @@ public final class PlasmaServer: Sendable {
             "XDG_CONFIG_HOME": directory.appending(path: "config").path, "XDG_DATA_HOME": directory.appending(path: "data").path,
             "XDG_CACHE_HOME": directory.appending(path: "cache").path,
         ] { environment[key] = value }
-        let (started, _) = try ManagedProcess.start(
-            "qmlscene", [directory.appending(path: "plasma-server.qml").path], environment: environment)
+        let started = try await bus.start(
+            "qmlscene", [directory.appending(path: "plasma-server.qml").path], environment: environment,
+            owning: "org.freedesktop.Notifications", within: .seconds(20))
         process.withLock { $0 = started }
-        _ = try await withDeadline(.seconds(20), "Plasma's server owning org.freedesktop.Notifications") {
-            for await change in changes where !change.newOwner.isEmpty { return true }
-            return false
-        }
     }
 
     /// Stops the server (SIGKILL: it crashes).

@@ -81,6 +81,29 @@ public final class PrivateBus: Sendable {
     }
 }
 
+extension PrivateBus {
+    /// Starts `executable` and returns it once `name` has an owner on this bus (it, or what
+    /// it starts); its log is in the error when that takes longer than `timeout`.
+    public func start(
+        _ executable: String, _ arguments: [String], environment: [String: String], owning name: String,
+        within timeout: Duration = .seconds(10)
+    ) async throws -> ManagedProcess {
+        let watcher = try await connect()
+        defer { watcher.close() }
+        let changes = try await watcher.nameOwnerChanges(of: name)
+        let (process, _) = try ManagedProcess.start(executable, arguments, environment: environment)
+        do {
+            _ = try await withDeadline(timeout, "\(executable) owning \(name)") {
+                for await change in changes where !change.newOwner.isEmpty { return true }
+                return false
+            }
+        } catch {
+            throw TestSupportError("\(error); its log: \(process.log.suffix(2000))")
+        }
+        return process
+    }
+}
+
 /// A failure of the test harness itself.
 public struct TestSupportError: Error, CustomStringConvertible {
     public let description: String

@@ -59,15 +59,10 @@ public final class TestDesktop: Sendable {
 
     /// Starts the server (again) and waits until it owns its name.
     public func startServer() async throws {
-        let watcher = try await bus.connect()
-        let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
-        let (process, _) = try ManagedProcess.start(
-            server.executable, server.arguments, environment: environment.merging(server.environment) { $1 })
+        let process = try await bus.start(
+            server.executable, server.arguments, environment: environment.merging(server.environment) { $1 },
+            owning: "org.freedesktop.Notifications")
         serverProcess.withLock { $0 = process }
-        _ = try await withDeadline(.seconds(10), "\(server) owning org.freedesktop.Notifications") {
-            for await change in changes where !change.newOwner.isEmpty { return true }
-            return false
-        }
     }
 
     /// Stops the server (SIGTERM: it quits; SIGKILL: it crashes), as when the user's notification server goes away.

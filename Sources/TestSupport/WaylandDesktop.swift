@@ -88,15 +88,9 @@ public final class WaylandDesktop: Sendable {
 
     /// Starts the server (again) and waits until it owns its name.
     public func startServer() async throws {
-        let watcher = try await bus.connect()
-        let changes = try await watcher.nameOwnerChanges(of: "org.freedesktop.Notifications")
-        let (process, _) = try ManagedProcess.start(
-            "setpriv", user.setprivArguments + [server.rawValue], environment: userEnvironment)
+        let process = try await bus.start(
+            "setpriv", user.setprivArguments + [server.rawValue], environment: userEnvironment, owning: "org.freedesktop.Notifications")
         serverProcess.withLock { $0 = process }
-        _ = try await withDeadline(.seconds(10), "\(server) owning org.freedesktop.Notifications") {
-            for await change in changes where !change.newOwner.isEmpty { return true }
-            return false
-        }
     }
 
     /// Stops the server (SIGTERM: it quits; SIGKILL: it crashes).

@@ -21,4 +21,6 @@ public enum ErrorName: String, Sendable, Hashable, Codable, CaseIterable {
     case noDelegate = "NoDelegate"
     /// The user does not allow the app's notifications (its settings say `denied`).
     case notAuthorized = "NotAuthorized"
+    /// Remote notifications are off: config.toml sets no `[push] broker`.
+    case noBroker = "NoBroker"
 }

@@ -28,6 +28,8 @@ public enum Center1 {
     /// An empty app id answers the newest notification of any app.
     public static let respondPrimary = MethodDeclaration<String, PrimaryResponse>(
         "RespondPrimary", in: "app_id", out: "app_id", "request_id", "action_id")
+    /// The app's device token for remote notifications: the MQTT topic a provider publishes its pushes to.
+    public static let getPushToken = MethodDeclaration<String, String>("GetPushToken", in: "app_id", out: "token")
     public static let setBadge = MethodDeclaration<String, Int32, NoReply>("SetBadge", in: "app_id", "count")
     /// The user's settings of the app as JSON; an empty app id: every known app's, keyed by app id.
     public static let getSettings = MethodDeclaration<String, String>("GetSettings", in: "app_id", out: "json")

@@ -26,6 +26,8 @@ public final class Daemon: Sendable {
     private let systemBusAddress: String?
     /// The scheduler's clock rate: real time, unless a test speeds it up.
     private let clock: ScaledClock
+    /// Remote notifications: the `[push]` settings in force, and the session they made (nil: off).
+    private let push: Mutex<(policy: PushPolicy, session: Push?)>
     /// The bus subscriptions, once ``subscribe()`` has started them.
     private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
 
@@ -40,6 +42,7 @@ public final class Daemon: Sendable {
         self.store = store
         self.logger = logger
         gtk = config.gtk
+        push = Mutex((config.push, nil))
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         self.clock = clock
@@ -86,7 +89,15 @@ public final class Daemon: Sendable {
         } onCancel: {
             subscribed.cancel()
         }
-        connection.export([CenterInterface.make(center: center, router: router, callers: callers, subscribers: subscribers)], at: Center1.path)
+        // A [push] setting that cannot be used stops the daemon here, saying which and why.
+        let policy = push.withLock { $0.policy }
+        let session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
+        push.withLock { $0.session = session }
+        connection.export(
+            [CenterInterface.make(center: center, router: router, callers: callers, subscribers: subscribers) { [self] in
+                self.push.withLock { $0.session?.topics }
+            }],
+            at: Center1.path)
         switch try await connection.requestName(Center1.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving", metadata: ["name": .string(Center1.busName), "unique": .string(connection.uniqueName)])
@@ -122,11 +133,15 @@ public final class Daemon: Sendable {
         defer { lockWatch.cancel() }
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
+        await router.setPush(session)
+        await session?.start()
         await withTaskCancellationHandler {
             await connection.waitUntilDisconnected()
         } onCancel: {
             connection.close()
         }
+        let last = push.withLock { $0.session }  // the one a reload made, if any
+        await last?.stop()
         await bridge.stop()
         logger.info("stopped")
     }
@@ -149,13 +164,32 @@ public final class Daemon: Sendable {
     }
 
     /// Takes new settings (config.toml read again, e.g. on SIGHUP): limits, delivery, text and
-    /// privacy apply from the next call on.
+    /// privacy apply from the next call on; changed `[push]` settings reconnect.
     public func reload(_ config: Config) async {
         await center.setLimits(config.limits)
         await router.setPolicies(delivery: config.delivery, text: config.text)
         previews.withLock { $0.policy = config.privacy }
         await applyPreviewPolicy()
+        await reloadPush(config.push)
         logger.info("settings reloaded")
+    }
+
+    /// Applies changed `[push]` settings: the session ends and one with the new settings starts
+    /// (none when push is now off). Settings that cannot be used leave push off, logged.
+    private func reloadPush(_ policy: PushPolicy) async {
+        let old = push.withLock { $0.policy == policy ? nil : Optional($0.session) }
+        guard let old else { return }
+        await old?.stop()
+        var session: Push?
+        do {
+            session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
+            logger.info(policy.enabled ? "push: new settings applied" : "push: turned off")
+        } catch {
+            logger.error("push: the new settings cannot be used, so push is off until they are fixed", metadata: ["error": "\(error)"])
+        }
+        push.withLock { $0 = (policy, session) }
+        await router.setPush(session)
+        await session?.start()
     }
 
     /// Says which notification server shows the notifications, and what it cannot do.

@@ -159,10 +159,14 @@ actor Center {
     /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
     /// its badge like ``setBadge(_:count:)``; the continuation returns the request identifier, or `""`
     /// for a payload that only sets the badge (two parts, as ``add(_:request:attachmentsWithin:)``).
-    func postPayload(_ app: AppID, json: String) async throws(CenterError) -> Continuation<String> {
+    /// A push gives the request its `identifier` (its `apns-collapse-id` or `apns-id`).
+    func postPayload(_ app: AppID, json: String, identifier: String? = nil) async throws(CenterError) -> Continuation<String> {
         let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
         var continuation: Continuation<String> = { "" }
-        if let request = payload.request { continuation = try await add(app, request: request) }
+        if var request = payload.request {
+            if let identifier { request = request.withIdentifier(identifier) }
+            continuation = try await add(app, request: request)
+        }
         if let badge = payload.badge { try setBadge(app, count: badge) }
         return continuation
     }

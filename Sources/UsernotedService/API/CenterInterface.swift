@@ -8,7 +8,11 @@ enum CenterInterface {
     /// The interface served at `Center1.path`. Every method's body runs only once `callers`
     /// says the sender may act for the app id the call names first (and, with
     /// `runsPrograms`, may have programs run for it).
-    static func make(center: Center, router: Router, callers: CallerCheck, subscribers: ResponseSubscribers) -> Interface {
+    /// `push` gives the device tokens' topics as they are now (nil: push is off).
+    static func make(
+        center: Center, router: Router, callers: CallerCheck, subscribers: ResponseSubscribers,
+        push: @escaping @Sendable () -> PushTopics? = { nil }
+    ) -> Interface {
         /// A method whose handler gets the checked app id and the other arguments.
         func method<each Input, Output>(
             _ declaration: MethodDeclaration<String, repeat each Input, Output>, runsPrograms: Bool = false,
@@ -91,6 +95,12 @@ enum CenterInterface {
                     return PrimaryResponse(
                         appID: answered.appID.rawValue, requestID: answered.request.identifier,
                         actionIdentifier: answered.actionIdentifier)
+                },
+                method(Center1.getPushToken) { _, app in
+                    guard let push = push() else {
+                        throw CenterError(.noBroker, "remote notifications are off: set [push] broker in config.toml (see docs/push.md)")
+                    }
+                    return push.token(of: app)
                 },
                 method(Center1.setBadge) { _, app, count in
                     try await center.setBadge(app, count: Int(count))

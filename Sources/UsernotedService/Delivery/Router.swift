@@ -38,6 +38,8 @@ actor Router {
     private var deliveries: [AppID: Delivery] = [:]
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
     private var locked = false
+    /// Remote notifications, when on: answers to pushed notifications are also published.
+    private var push: Push?
 
     init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store, subscribers: ResponseSubscribers,
@@ -165,11 +167,14 @@ actor Router {
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,
             notification: interaction.request, date: now(), activationToken: interaction.activationToken)
         let json = ModelJSON.encode(response)
-        let saved = store.queueEnqueue(response, json: json)
+        // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
+        let publishing: OutgoingResponse? = if let push { await push.outgoing(for: response, json: json) } else { nil }
+        let saved = store.queueEnqueue(response, json: json, publishing: publishing)
         let atOnce = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
         if atOnce { startFlush(response.appId) }
         do {
             _ = try await saved.value
+            if publishing != nil, let push { Task { await push.publishWaiting() } }
         } catch {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
@@ -290,6 +295,9 @@ actor Router {
             return nil  // not implemented, too slow, or gone: present as usual
         }
     }
+
+    /// Publishes answers to pushed notifications through `push` from now on.
+    func setPush(_ push: Push?) { self.push = push }
 
     /// Uses new delivery and text settings from now on.
     func setPolicies(delivery: DeliveryPolicy, text: TextPolicy) {

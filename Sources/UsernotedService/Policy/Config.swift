@@ -4,7 +4,8 @@ import UserNotificationsCore
 
 /// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``), the
 /// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
-/// the `[text]` table (see ``TextPolicy``) and the `[gtk]` table (see ``GtkPolicy``), every key optional. A missing file means the
+/// the `[text]` table (see ``TextPolicy``), the `[gtk]` table (see ``GtkPolicy``) and the `[push]`
+/// table (see ``PushPolicy``), every key optional. A missing file means the
 /// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
 /// a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
@@ -18,17 +19,20 @@ public struct Config: Sendable, Hashable, Decodable {
     var text: TextPolicy
     /// Whether GLib apps' notifications are served.
     var gtk: GtkPolicy
+    /// Remote notifications over MQTT (off unless a broker is set).
+    var push: PushPolicy
 
     /// The defaults.
     init(
         limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy(),
-        text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy()
+        text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy(), push: PushPolicy = PushPolicy()
     ) {
         self.limits = limits
         self.delivery = delivery
         self.privacy = privacy
         self.text = text
         self.gtk = gtk
+        self.push = push
     }
 
     /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`.
@@ -78,7 +82,7 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -88,6 +92,7 @@ public struct Config: Sendable, Hashable, Decodable {
         privacy = try c.decodeIfPresent(PrivacyPolicy.self, forKey: .privacy) ?? PrivacyPolicy()
         text = try c.decodeIfPresent(TextPolicy.self, forKey: .text) ?? TextPolicy()
         gtk = try c.decodeIfPresent(GtkPolicy.self, forKey: .gtk) ?? GtkPolicy()
+        push = try c.decodeIfPresent(PushPolicy.self, forKey: .push) ?? PushPolicy()
     }
 }
 

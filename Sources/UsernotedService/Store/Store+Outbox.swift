@@ -56,10 +56,14 @@ extension Store {
     }
 
     /// Appends a response already encoded as `json`, queued now behind every write before it;
-    /// its place in line comes once committed.
-    func queueEnqueue(_ response: NotificationResponse, json: String) -> Future<Int64> {
+    /// its place in line comes once committed. An answer to a push is `publishing` too: it goes
+    /// in the push outbox in the same transaction.
+    func queueEnqueue(_ response: NotificationResponse, json: String, publishing: OutgoingResponse? = nil) -> Future<Int64> {
         let app = response.appId.rawValue
-        return batch.submit { db in try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db) }
+        return batch.submit { db in
+            if let publishing { try Store.appendToPushOutbox(publishing, at: response.date, in: db) }
+            return try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db)
+        }
     }
 
     /// The responses waiting for `app`'s handler, oldest first, with their places in line.

@@ -50,6 +50,20 @@ enum StoreSchema {
                 CREATE TABLE app_settings (app_id TEXT PRIMARY KEY, json TEXT NOT NULL);
                 """)
         }
+        migrator.registerMigration("v4: push") { db in
+            // Pushes taken from the broker, by apns-id: shown once, and their answers published.
+            try db.execute(sql: """
+                CREATE TABLE push_received (
+                    apns_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, request_id TEXT NOT NULL, received_at REAL NOT NULL);
+                CREATE INDEX push_received_by_request ON push_received (app_id, request_id);
+                """)
+            // Answers to pushed notifications not yet acknowledged by the broker (PUBACK), in order.
+            try db.execute(sql: """
+                CREATE TABLE push_outbox (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT, topic TEXT NOT NULL, json TEXT NOT NULL,
+                    response_id TEXT NOT NULL, created_at REAL NOT NULL);
+                """)
+        }
         return migrator
     }
 }

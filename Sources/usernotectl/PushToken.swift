@@ -1,0 +1,18 @@
+import ArgumentParser
+import UsernotedAPI
+
+/// `usernotectl push token --app ID`: the app's device token, the MQTT topic a server publishes pushes to.
+struct PushToken: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print the app's device token: the MQTT topic a server publishes its pushes to.",
+        discussion: "Remote notifications must be on ([push] broker in usernoted's config.toml).\n\n\(ExitStatus.help)")
+
+    @OptionGroup var target: AppOption
+    @OptionGroup var bus: BusOptions
+
+    func run() async throws {
+        let token = try await bus.withCenter { try await $0.call(Center1.getPushToken, for: target.app) }
+        StandardStreams.printFlushed(token)
+    }
+}
