@@ -24,8 +24,6 @@ public struct ServerProfile: Sendable, Hashable {
         /// The matrix runs this server here (``testedBy``); what its tests do not exercise
         /// (`resident`, `transient`, the sender leaving) is from its docs or source.
         case measured = "measured here"
-        /// Run here once by hand (not in the matrix): shown a notification with many buttons, looked at.
-        case probed = "seen here once"
         /// The server's documentation or source (and, where noted, a recipe run on these machines).
         case source = "its docs/source"
         /// Nobody's facts: what an unknown server is taken to do.
