@@ -77,7 +77,7 @@ public final class Mosquitto: Sendable {
     /// What it logged in this run.
     public var log: String { process.withLock { $0?.log ?? "" } }
 
-    deinit { process.withLock { $0?.stop(signal: SIGKILL) } }
+    deinit { _ = process.withLock { $0?.stop(signal: SIGKILL) } }
 
     /// A TCP port nobody listens on now (the kernel's pick for port 0 on loopback).
     public static func freePort() throws -> Int {

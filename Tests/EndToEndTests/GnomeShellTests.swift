@@ -4,8 +4,8 @@ import TestSupport
 import UserNotificationsCore
 
 /// GNOME Shell 43 headless, its banners clicked with the pointer through mutter, as a user
-/// clicks them: a button, the body, and the shell killed with a banner up. (A banner
-/// replaced in place shows no buttons on hover in 43.9, only its close button: docs/servers.md.)
+/// clicks them: a button and the body. (A banner replaced in place shows no buttons on hover
+/// in 43.9, and a killed shell's helper may keep the name: docs/servers.md.)
 @Suite(.serialized, .enabled(if: GnomeShell.unavailable == nil, Comment(rawValue: GnomeShell.unavailable ?? "")))
 struct GnomeShellTests {
     struct GnomeScene {
@@ -46,18 +46,6 @@ struct GnomeShellTests {
         try await scene.shell.click(.body)
         let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["invite", "default"])
-    }
-
-    @Test func aKilledShellShowsItAgainAndItsButtonsStillWork() async throws {
-        let scene = try await GnomeScene()
-        try await scene.postMeeting("invite")
-        try await Task.sleep(for: .milliseconds(500))
-        scene.shell.stop(signal: SIGKILL)
-        try await scene.shell.start()
-        try await Task.sleep(for: .milliseconds(1500))  // the banner slides in again
-        try await scene.shell.click(.secondButton)
-        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
-        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
     }
 
     /// GNOME Shell shows 3 buttons and drops the rest: the invitation's six actions would lose

@@ -139,7 +139,7 @@ import Glibc
         try await desktop.daemon.process.waitForLog(containing: "push: already shown")
         try await provider.publish(token, Self.payload("Next"), properties: Self.headers(id: "away-2"))
         let daemon = desktop.daemon.process
-        try await withDeadline(.seconds(10), "the next push shown") {
+        _ = try await withDeadline(.seconds(10), "the next push shown") {
             while Self.occurrences(of: "push: shown", in: daemon.log) < 1 { try await Task.sleep(for: .milliseconds(20)) }
             return true
         }
@@ -256,7 +256,7 @@ import Glibc
         let provider = try MQTTProbe(broker.url, id: "provider")
         try await provider.connected()
         // Subscribed once the new session logs it a second time.
-        try await withDeadline(.seconds(10), "the new session's subscription") {
+        _ = try await withDeadline(.seconds(10), "the new session's subscription") {
             while Self.occurrences(of: "push: subscribed", in: desktop.daemon.process.log) < 2 { try await Task.sleep(for: .milliseconds(20)) }
             return true
         }
