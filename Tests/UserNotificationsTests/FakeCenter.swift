@@ -37,7 +37,7 @@ final class FakeCenter: Sendable {
             method(Center1.setCategories), method(Center1.getCategories), method(Center1.add),
             method(Center1.getPending), method(Center1.removePending), method(Center1.removeAllPending),
             method(Center1.getDelivered), method(Center1.removeDelivered), method(Center1.removeAllDelivered),
-            method(Center1.registerHandler), method(Center1.setBadge), method(Center1.getSettings),
+            method(Center1.registerHandler), method(Center1.setBadge), method(Center1.getSettings), method(Center1.getPushToken),
         ])], at: Center1.path)
     }
 
