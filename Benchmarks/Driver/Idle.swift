@@ -50,3 +50,40 @@ enum Idle {
         return try ProcessProbe.residentBytes(of: dunst.pid)
     }
 }
+
+/// P5-wakeups-push: the same idle daemon with push on, connected to a local mosquitto; only
+/// the MQTT keepalive may wake it (its timer's ticks and the broker's answer to each ping).
+enum IdlePush {
+    /// The keepalive the daemon is given, in seconds.
+    static let keepAlive = 20
+    /// Wakeups one keepalive costs: the loop's timer ticks three times per keepalive, and the PINGRESP arrives once.
+    static let wakeupsPerKeepAlive = 4
+
+    static func measure(_ rig: Rig, _ scale: Scale) async throws -> Figure {
+        let broker = try await Mosquitto()
+        defer { broker.stop() }
+        let config = try rig.directory("p5-push-config/usernoted")
+        try """
+            [push]
+            broker = "\(broker.url)"
+            keepAliveSeconds = \(keepAlive)
+            """.write(to: config.appending(path: "config.toml"), atomically: true, encoding: .utf8)
+        var environment = rig.daemonEnvironment
+        environment["XDG_CONFIG_HOME"] = config.deletingLastPathComponent().path
+        environment["USERNOTED_STATE_DIR"] = try rig.directory("p5-push-state").path
+        let (daemon, _) = try await Rig.startOwning(Rig.daemonName, on: rig.bus, rig.program("usernoted"), [], environment: environment)
+        defer { daemon.stop() }
+        try await Task.sleep(for: .seconds(2))  // connected, subscribed, settled
+        let before = try ProcessProbe.threads(of: daemon.pid)
+        try await Task.sleep(for: .seconds(scale.idleSeconds))
+        let after = try ProcessProbe.threads(of: daemon.pid)
+        let perThread = ProcessProbe.wakeups(from: before, to: after)
+        let wakeups = perThread.reduce(0) { $0 + $1.count }
+        let keepAlives = Int((scale.idleSeconds / Double(keepAlive)).rounded(.up))
+        return Figure(
+            key: "P5-wakeups-push", measure: "idle wakeups with push on (keepalive \(keepAlive) s), \(Int(scale.idleSeconds)) s",
+            ours: Double(wakeups), unit: "wakeups", budget: .atMost(Double(wakeupsPerKeepAlive * keepAlives)),
+            note: "keepalive only: \(wakeupsPerKeepAlive) per keepalive, \(keepAlives) keepalives; by thread: "
+                + (perThread.isEmpty ? "none" : perThread.map { "\($0.name) \($0.count)" }.joined(separator: ", ")))
+    }
+}

@@ -82,6 +82,7 @@ struct UsernotedBench {
         }
         await record(["P2-instructions"], "instructions per Post (callgrind)") { [try await PostInstructions.measure(rig, scale)].compactMap(\.self) }
         await record(["P5-wakeups", "P5-rss"], "idle, \(Int(scale.idleSeconds)) s") { try await Idle.measure(rig, scale) }
+        await record(["P5-wakeups-push"], "idle with push on, \(Int(scale.idleSeconds)) s") { [try await IdlePush.measure(rig, scale)] }
         await record(["P6-add-rate", "P6-load", "P6-rss", "P6-lateness"], "\(scale.scalePending) pending") {
             try await ScaleLoad.measure(rig, scale)
         }
