@@ -79,7 +79,8 @@ enum IdlePush {
         let after = try ProcessProbe.threads(of: daemon.pid)
         let perThread = ProcessProbe.wakeups(from: before, to: after)
         let wakeups = perThread.reduce(0) { $0 + $1.count }
-        let keepAlives = Int((scale.idleSeconds / Double(keepAlive)).rounded(.up))
+        // The keepalives that fall in the window, and the one under way at its start.
+        let keepAlives = Int((scale.idleSeconds / Double(keepAlive)).rounded(.up)) + 1
         return Figure(
             key: "P5-wakeups-push", measure: "idle wakeups with push on (keepalive \(keepAlive) s), \(Int(scale.idleSeconds)) s",
             ours: Double(wakeups), unit: "wakeups", budget: .atMost(Double(wakeupsPerKeepAlive * keepAlives)),
