@@ -48,10 +48,9 @@ enum PostInstructions {
 
     /// Runs `executable` to its end; throws when it fails.
     private static func run(_ executable: String, _ arguments: [String]) throws {
-        let (process, _) = try ManagedProcess.start(executable, arguments)
-        let status = process.wait()
-        guard status == 0 else {
-            throw BenchError("\(executable) \(arguments.joined(separator: " ")) failed (wait status \(status)): \(process.log)")
+        let result = try Command.run(executable, arguments)
+        guard result.succeeded else {
+            throw BenchError("\(executable) \(arguments.joined(separator: " ")) failed (exit \(result.status)): \(result.errors)")
         }
     }
 }

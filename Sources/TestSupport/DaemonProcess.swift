@@ -32,14 +32,7 @@ public final class DaemonProcess: Sendable {
         var env = environment ?? bus.environment
         env["XDG_STATE_HOME"] = home.appending(path: "state").path
         env["XDG_CONFIG_HOME"] = home.appending(path: "config").path
-        let watcher = try await bus.connect()
-        let changes = try await watcher.nameOwnerChanges(of: "io.github.usernoted")
-        (process, _) = try ManagedProcess.start(binary, arguments, environment: env)
-        let process = process
-        _ = try await withDeadline(.seconds(15), "usernoted owning io.github.usernoted") {
-            for await change in changes where !change.newOwner.isEmpty { return true }
-            throw TestSupportError("usernoted exited: \(process.log)")
-        }
+        process = try await bus.start(binary, arguments, environment: env, owning: "io.github.usernoted", within: .seconds(15))
     }
 
     /// Stops it with SIGTERM; returns its wait status.

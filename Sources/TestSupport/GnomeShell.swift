@@ -55,8 +55,7 @@ public final class GnomeShell: Sendable {
         systemBus = try PrivateBus()
         let user = try ThrowawayUser.create()
         self.user = user
-        runtime = bus.directory.appending(path: "runtime-\(user.uid)")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        runtime = try user.runtimeDirectory(under: bus.directory)
         // The first-login dialogs would take the place banners go: marked as seen.
         let home = URL(filePath: user.home)
         try FileManager.default.createDirectory(at: home.appending(path: ".local/share/gnome-shell"), withIntermediateDirectories: true)
@@ -66,7 +65,6 @@ public final class GnomeShell: Sendable {
         try "[org/gnome/shell]\nwelcome-dialog-last-shown-version='999'\n"
             .write(to: settings.appending(path: "keyfile"), atomically: true, encoding: .utf8)
         try user.own(user.home)
-        try user.own(runtime.path)
         shell = Mutex(nil)
         try await start()
     }
@@ -78,10 +76,8 @@ public final class GnomeShell: Sendable {
 
     /// Starts the shell (again) and waits until `org.freedesktop.Notifications` has an owner.
     public func start() async throws {
-        let environment = [
-            "HOME": user.home, "USER": user.name, "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path,
-            "GSETTINGS_BACKEND": "keyfile", "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": systemBus.address,
-        ]
+        var environment = user.environment(runtime: runtime, sessionBus: bus.address, systemBus: systemBus.address)
+        environment["GSETTINGS_BACKEND"] = "keyfile"
         let process = try await bus.start(
             "setpriv", user.setprivArguments + ["gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x720"],
             environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(30))

@@ -25,6 +25,21 @@ public struct ThrowawayUser: Sendable {
         ["--reuid=\(uid)", "--regid=\(gid)", "--init-groups", "--"]
     }
 
+    /// A new runtime directory (`XDG_RUNTIME_DIR`) for the user under `parent`: its own, mode 700.
+    public func runtimeDirectory(under parent: URL) throws -> URL {
+        let runtime = parent.appending(path: "runtime-\(uid)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try own(runtime.path)
+        return runtime
+    }
+
+    /// The environment the user's programs run with: its home, `runtime` as its runtime
+    /// directory, and the given session and system buses.
+    public func environment(runtime: URL, sessionBus: String, systemBus: String) -> [String: String] {
+        ["HOME": home, "USER": name, "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path,
+         "DBUS_SESSION_BUS_ADDRESS": sessionBus, "DBUS_SYSTEM_BUS_ADDRESS": systemBus]
+    }
+
     /// Gives the user the files under `path` (what root wrote into its home).
     public func own(_ path: String) throws {
         let chown = try Command.run("chown", ["-R", "\(uid):\(gid)", path])

@@ -42,12 +42,10 @@ public final class WaylandDesktop: Sendable {
         self.server = server
         let user = try ThrowawayUser.create()
         self.user = user
-        runtime = bus.directory.appending(path: "runtime-\(user.uid)")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try user.own(runtime.path)
+        runtime = try user.runtimeDirectory(under: bus.directory)
         let config = bus.directory.appending(path: "sway.conf")
         try "output HEADLESS-1 resolution 1280x720\n".write(to: config, atomically: true, encoding: .utf8)
-        var environment = Self.environment(of: user, runtime: runtime, bus: bus)
+        var environment = user.environment(runtime: runtime, sessionBus: bus.address, systemBus: bus.noSystemBus)
         environment["WLR_BACKENDS"] = "headless"
         environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
         environment["WLR_RENDERER"] = "pixman"
@@ -72,16 +70,9 @@ public final class WaylandDesktop: Sendable {
         user.delete()
     }
 
-    /// The environment the user's programs run with: its home, its runtime directory, the
-    /// private bus as its session bus.
-    private static func environment(of user: ThrowawayUser, runtime: URL, bus: PrivateBus) -> [String: String] {
-        ["HOME": user.home, "USER": user.name, "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path,
-         "DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": bus.noSystemBus]
-    }
-
     /// The environment of a program of the user inside sway.
     private var userEnvironment: [String: String] {
-        var environment = Self.environment(of: user, runtime: runtime, bus: bus)
+        var environment = user.environment(runtime: runtime, sessionBus: bus.address, systemBus: bus.noSystemBus)
         environment["WAYLAND_DISPLAY"] = display
         return environment
     }

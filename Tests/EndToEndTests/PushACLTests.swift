@@ -25,7 +25,7 @@ import TestSupport
     }
 
     static func granted(_ probe: MQTTProbe) async throws -> [Int32] {
-        try await probe.next("a connect") { if case .connected = $0 { true } else { nil } }
+        _ = try await probe.next("a connect") { if case .connected = $0 { true } else { nil } }
         return try await probe.next("the SUBACK") { if case .subscribed(let granted) = $0 { granted } else { nil } }
     }
 
