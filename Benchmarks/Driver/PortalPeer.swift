@@ -8,9 +8,10 @@ import TestSupport
 /// (here a copy of the installed `gtk.portal` alone, so that another installed backend cannot
 /// take the Notification interface) and picks the one whose `UseIn` names a desktop of
 /// `$XDG_CURRENT_DESKTOP` (GNOME). The GTK backend is a GTK 3 program and needs a display
-/// (Xvfb); it forwards to `org.gtk.Notifications` only when that name has an owner and the
-/// caller has an app id, else to `org.freedesktop.Notifications` — here always the latter, as
-/// the bench's client is not sandboxed and so has an empty app id.
+/// (Xvfb); it forwards to `org.gtk.Notifications` only when that name has an owner, the
+/// caller has an app id and every action is `app.`-prefixed, else to
+/// `org.freedesktop.Notifications`: here always the latter, as the bench's client is not
+/// sandboxed (its app id is empty) and its default action is `open`.
 final class PortalPeer: Sendable {
     static let portal = "/usr/libexec/xdg-desktop-portal"
     static let backend = "/usr/libexec/xdg-desktop-portal-gtk"
