@@ -254,15 +254,19 @@ static void reply_strings(DBusConnection *c, DBusMessage *call, const char **str
     dbus_message_unref(reply);
 }
 
+/* Counts the reply to a call of an actions run (an error ends the run); whether `m` was one. */
+static int counted_reply(DBusMessage *m) {
+    int type = dbus_message_get_type(m);
+    if (type != DBUS_MESSAGE_TYPE_METHOD_RETURN && type != DBUS_MESSAGE_TYPE_ERROR) return 0;
+    if (type == DBUS_MESSAGE_TYPE_ERROR) fail(dbus_message_get_error_name(m));
+    post_replies++;
+    return 1;
+}
+
 static DBusHandlerResult serve_handler(DBusConnection *c, DBusMessage *m, void *data) {
     (void)data;
-    int type = dbus_message_get_type(m);
-    if (type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR) {
-        if (type == DBUS_MESSAGE_TYPE_ERROR) fail(dbus_message_get_error_name(m));
-        post_replies++;
-        return DBUS_HANDLER_RESULT_HANDLED;
-    }
-    if (type != DBUS_MESSAGE_TYPE_METHOD_CALL || !dbus_message_has_interface(m, "io.github.usernoted.Handler1"))
+    if (counted_reply(m)) return DBUS_HANDLER_RESULT_HANDLED;
+    if (dbus_message_get_type(m) != DBUS_MESSAGE_TYPE_METHOD_CALL || !dbus_message_has_interface(m, "io.github.usernoted.Handler1"))
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
     if (dbus_message_has_member(m, "DidReceive")) {
         long long at = now_ns();
@@ -326,12 +330,7 @@ static int actions(DBusConnection *c, const char *app, int n, const char *logfil
 static DBusHandlerResult hear_portal(DBusConnection *c, DBusMessage *m, void *data) {
     (void)c;
     (void)data;
-    int type = dbus_message_get_type(m);
-    if (type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR) {
-        if (type == DBUS_MESSAGE_TYPE_ERROR) fail(dbus_message_get_error_name(m));
-        post_replies++;
-        return DBUS_HANDLER_RESULT_HANDLED;
-    }
+    if (counted_reply(m)) return DBUS_HANDLER_RESULT_HANDLED;
     if (!dbus_message_is_signal(m, PORTAL_NOTIFICATION, "ActionInvoked")) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
     long long at = now_ns();
     const char *id = "";
