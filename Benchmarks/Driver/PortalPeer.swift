@@ -13,6 +13,7 @@ import TestSupport
 /// `org.freedesktop.Notifications`: here always the latter, as the bench's client is not
 /// sandboxed (its app id is empty) and its default action is `open`.
 final class PortalPeer: Sendable {
+    /// The programs and the backend's `.portal` file, where Debian installs them.
     static let portal = "/usr/libexec/xdg-desktop-portal"
     static let backend = "/usr/libexec/xdg-desktop-portal-gtk"
     static let backendFile = "/usr/share/xdg-desktop-portal/portals/gtk.portal"
