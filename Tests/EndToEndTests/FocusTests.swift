@@ -86,6 +86,28 @@ import UserNotificationsCore
         try await Self.showAllAndClick(scene, summary: summary, from: index + 1)
     }
 
+    @Test func theScheduledSummaryGathersAnAppUntilEachSummaryTime() async throws {
+        // usernoted's test clock at 3600× (an hour a second), and a summary every half hour of the day.
+        let times = (0..<48).map { String(format: "\"%02d:%02d\"", $0 / 2, $0 % 2 * 30) }.joined(separator: ", ")
+        let scene = try await Scene(
+            config: "[summary]\ntimes = [\(times)]\napps = [\"\(Scene.appID)\"]", daemonEnvironment: ["USERNOTED_CLOCK_RATE": "3600"])
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
+        try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
+        let (first, digest) = try await scene.desktop.waitUntilShown("the first summary") { $0.summary.hasPrefix("Scheduled summary") }
+        #expect(digest.summary == "Scheduled summary: 1 notification" && digest.body == "Calendar: Standup moved")
+        #expect(scene.desktop.shown()[..<first].map(\.summary) == ["Leave now"], "the time-sensitive one did not wait")
+
+        try await Self.post(scene, "lunch", "Lunch at 1", level: "passive")
+        let (next, again) = try await scene.desktop.waitUntilShown(from: first + 1, "the second summary") {
+            $0.summary.hasPrefix("Scheduled summary")
+        }
+        #expect(again.id == digest.id, "replaced in place")
+        #expect(again.summary == "Scheduled summary: 2 notifications")
+        #expect(Set(again.body.split(separator: "\n")) == ["Calendar: Standup moved", "Calendar: Lunch at 1"])
+        try await Self.showAllAndClick(scene, summary: again, from: next + 1)
+        #expect(scene.desktop.shown()[(next + 1)...].contains { $0.summary == "Lunch at 1" })
+    }
+
     /// The `until …` part of `usernotectl focus on`'s output.
     static func untilText(_ output: String) -> String {
         String(output.split(separator: ";")[0].dropFirst("focus: on (usernoted) until ".count))
