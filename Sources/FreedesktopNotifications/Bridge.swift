@@ -200,10 +200,11 @@ public actor NotificationBridge {
     private func notify(_ key: NotificationKey) async -> UInt32? {
         guard let entry = live[key] else { return nil }
         let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
+        let profile = await serverProfile()
         let shown = previewsHidden ? entry.request.hidingPreview(category: entry.category) : entry.request
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
-            profile: await serverProfile(), replacesID: entry.serverID ?? 0)
+            profile: profile, replacesID: profile.replacesInPlace ? entry.serverID ?? 0 : 0)
         guard let id = try? await server.notify(call) else { return nil }
         guard live[key] != nil else {
             try? await server.close(id)  // closed by the app while Notify was under way

@@ -63,6 +63,9 @@ public struct ServerProfile: Sendable, Hashable {
     public var destructive: String
     /// Where the facts come from.
     public var evidence: Evidence
+    /// Whether a notification replaced in place (`replaces_id`) keeps its buttons; when not,
+    /// usernoted shows the replacement as a new notification and closes the old one.
+    public var replacesInPlace: Bool
 
     /// A row; what is left out is unknown (`?`), or the common case (any vendor and version,
     /// every button shown, `default` not a button, destructive actions only shown last).
@@ -70,7 +73,7 @@ public struct ServerProfile: Sendable, Hashable {
         _ label: String, name: String, vendor: String? = nil, version: String = "", buttons: Int? = nil,
         actionsShown: String, actionsNote: String = "", testedBy: String? = nil, defaultAsButton: Bool = false, bodyClick: String = "?", actionCloses: Answer = .unknown,
         senderExit: SenderExit = .unknown, resident: Answer = .unknown, transient: Answer = .unknown,
-        destructive: String = "shown last", evidence: Evidence
+        destructive: String = "shown last", evidence: Evidence, replacesInPlace: Bool = true
     ) {
         self.label = label
         self.name = name
@@ -88,6 +91,7 @@ public struct ServerProfile: Sendable, Hashable {
         self.transient = transient
         self.destructive = destructive
         self.evidence = evidence
+        self.replacesInPlace = replacesInPlace
     }
 
     /// The row for the server that says it is `information`; ``unknown`` when none matches.
@@ -145,7 +149,7 @@ public struct ServerProfile: Sendable, Hashable {
             "GNOME Shell 43", name: "gnome-shell", vendor: "GNOME", buttons: 3, actionsShown: "on the banner, under the pointer",
             actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
             bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps, resident: .yes, transient: .yes,
-            evidence: .measured),
+            evidence: .measured, replacesInPlace: false),
         ServerProfile(
             "Plasma 5.27", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons, and inline reply",
             testedBy: "`PlasmaServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
@@ -159,8 +163,8 @@ public struct ServerProfile: Sendable, Hashable {
     /// The table docs/servers.md shows (a test compares them): one row per server, then the default.
     public static var markdownTable: String {
         var lines = [
-            "| server | matched by (name, vendor, version) | actions | buttons before the rest are dropped | `default` as a button | a click on the body | an action closes it | sender leaves | `resident` / `transient` | destructive | facts |",
-            "|---|---|---|---|---|---|---|---|---|---|---|",
+            "| server | matched by (name, vendor, version) | actions | buttons before the rest are dropped | `default` as a button | a click on the body | an action closes it | sender leaves | `resident` / `transient` | a replacement | destructive | facts |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for row in table + [unknown] {
             let match = row.name.isEmpty
@@ -169,7 +173,8 @@ public struct ServerProfile: Sendable, Hashable {
             let cells = [
                 row.label, match, row.actionsNote.isEmpty ? row.actionsShown : "\(row.actionsShown); \(row.actionsNote)", row.buttons.map(String.init) ?? "all", row.defaultAsButton ? "yes" : "no",
                 row.bodyClick, row.actionCloses.rawValue, row.senderExit.rawValue,
-                "\(row.resident.rawValue) / \(row.transient.rawValue)", row.destructive, row.evidence.rawValue,
+                "\(row.resident.rawValue) / \(row.transient.rawValue)",
+                row.replacesInPlace ? "in place" : "shown anew, the old one closed", row.destructive, row.evidence.rawValue,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }

@@ -74,7 +74,8 @@ public final class GnomeShell: Sendable {
         user.delete()
     }
 
-    /// Starts the shell (again) and waits until `org.freedesktop.Notifications` has an owner.
+    /// Starts the shell (again) and waits until `org.freedesktop.Notifications` has an owner: the
+    /// helper the shell starts (a killed shell's helper quits, as it watches `org.gnome.Shell`).
     public func start() async throws {
         var environment = user.environment(runtime: runtime, sessionBus: bus.address, systemBus: systemBus.address)
         environment["GSETTINGS_BACKEND"] = "keyfile"
@@ -91,6 +92,37 @@ public final class GnomeShell: Sendable {
 
     /// Moves the pointer onto the newest banner (which expands it), then clicks `spot`.
     public func click(_ spot: Spot) async throws {
+        try await remoteDesktop { send in
+            func move(by dx: Double, _ dy: Double) async throws { try await send("NotifyPointerMotionRelative", [.double(dx), .double(dy)]) }
+            try await move(by: -5000, -5000)  // to the top left corner, where relative moves start from
+            try await move(by: Spot.body.point.x, Spot.body.point.y)
+            try await Task.sleep(for: .milliseconds(600))  // the banner expands under the pointer
+            let target = spot.point
+            try await move(by: target.x - Spot.body.point.x, target.y - Spot.body.point.y)
+            try await Task.sleep(for: .milliseconds(300))
+            try await send("NotifyPointerButton", [.int32(272), .boolean(true)])  // BTN_LEFT
+            try await send("NotifyPointerButton", [.int32(272), .boolean(false)])
+        }
+    }
+
+    /// Focuses the newest banner with Super+N, as a keyboard user does, then presses `keysym`
+    /// (e.g. Delete, 0xffff, which closes it).
+    public func pressOnBanner(keysym: UInt32) async throws {
+        try await remoteDesktop { send in
+            func key(_ keysym: UInt32, down: Bool) async throws { try await send("NotifyKeyboardKeysym", [.uint32(keysym), .boolean(down)]) }
+            try await key(0xffeb, down: true)  // Super_L
+            try await key(0x6e, down: true)  // n
+            try await key(0x6e, down: false)
+            try await key(0xffeb, down: false)
+            try await Task.sleep(for: .milliseconds(600))  // the banner expands, its first button focused
+            try await key(keysym, down: true)
+            try await key(keysym, down: false)
+        }
+    }
+
+    /// Runs `input` in a session of mutter's `org.gnome.Mutter.RemoteDesktop` (one connection
+    /// throughout: the session ends with its creator), `send` calling the session's methods.
+    private func remoteDesktop(_ input: (_ send: (String, [Value]) async throws -> Void) async throws -> Void) async throws {
         let connection = try await bus.connect()
         defer { connection.close() }
         let (service, interface) = ("org.gnome.Mutter.RemoteDesktop", "org.gnome.Mutter.RemoteDesktop.Session")
@@ -101,16 +133,8 @@ public final class GnomeShell: Sendable {
             _ = try await connection.call(destination: service, path: session, interface: interface, method: method, arguments)
             try await Task.sleep(for: .milliseconds(50))
         }
-        func move(by dx: Double, _ dy: Double) async throws { try await send("NotifyPointerMotionRelative", [.double(dx), .double(dy)]) }
         try await send("Start", [])
-        try await move(by: -5000, -5000)  // to the top left corner, where relative moves start from
-        try await move(by: Spot.body.point.x, Spot.body.point.y)
-        try await Task.sleep(for: .milliseconds(600))  // the banner expands under the pointer
-        let target = spot.point
-        try await move(by: target.x - Spot.body.point.x, target.y - Spot.body.point.y)
-        try await Task.sleep(for: .milliseconds(300))
-        try await send("NotifyPointerButton", [.int32(272), .boolean(true)])  // BTN_LEFT
-        try await send("NotifyPointerButton", [.int32(272), .boolean(false)])
+        try await input(send)
         try await send("Stop", [])
     }
 }

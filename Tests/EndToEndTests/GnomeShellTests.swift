@@ -4,8 +4,8 @@ import TestSupport
 import UserNotificationsCore
 
 /// GNOME Shell 43 headless, its banners clicked with the pointer through mutter, as a user
-/// clicks them: a button and the body. (A banner replaced in place shows no buttons on hover
-/// in 43.9, and a killed shell's helper may keep the name: docs/servers.md.)
+/// clicks them: a button, the body, the banner closed by keyboard, a replacement, and the
+/// shell killed and started again.
 @Suite(.serialized, .enabled(if: GnomeShell.unavailable == nil, Comment(rawValue: GnomeShell.unavailable ?? "")))
 struct GnomeShellTests {
     struct GnomeScene {
@@ -60,5 +60,43 @@ struct GnomeShellTests {
         let scene = try await GnomeScene(categories: ServerMatrixTests.profileCategories)
         let response = try await scene.secondButtonResponse(of: "chat", category: "CHAT")  // Reply, then the suggestion
         #expect([response.actionIdentifier, response.userText] == ["REPLY_ACTION", "On my way, 5 minutes"])
+    }
+
+    /// The banner's own close, by keyboard (Super+N, then Delete), is the user's dismissal.
+    @Test func closingTheBannerGivesDismissForACustomDismissCategory() async throws {
+        let scene = try await GnomeScene()
+        try await scene.postMeeting("invite")
+        try await Task.sleep(for: .milliseconds(500))
+        try await scene.shell.pressOnBanner(keysym: 0xffff)  // Delete
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
+    }
+
+    /// GNOME Shell 43 updates a banner replaced in place without its buttons; usernoted shows
+    /// the replacement as a new banner instead (the old one closed), whose buttons answer.
+    @Test func aReplacementShowsItsButtonsAndTheyStillWork() async throws {
+        let scene = try await GnomeScene()
+        try await scene.postMeeting("invite")
+        try await Task.sleep(for: .milliseconds(500))
+        try await scene.app.add(Scene.meetingRequest(id: "invite").replacingOccurrences(of: "Weekly", with: "Moved: weekly"))
+        try await Task.sleep(for: .milliseconds(1500))  // the old banner leaves, the new one slides in
+        try await scene.shell.click(.secondButton)
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        #expect(response.notification.content.title == "Moved: weekly Staff Meeting")
+    }
+
+    /// Killed, the shell takes its banners with it, and its notifications helper quits; the new
+    /// shell starts a new helper, usernoted shows the notification again, and its buttons answer.
+    @Test func aKilledShellShowsItAgainAndItsButtonsStillWork() async throws {
+        let scene = try await GnomeScene()
+        try await scene.postMeeting("invite")
+        try await Task.sleep(for: .milliseconds(500))
+        scene.shell.stop(signal: SIGKILL)
+        try await scene.shell.start()
+        try await Task.sleep(for: .milliseconds(1000))  // the banner slides in again
+        try await scene.shell.click(.secondButton)
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
     }
 }

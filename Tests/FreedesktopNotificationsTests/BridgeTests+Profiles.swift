@@ -63,4 +63,25 @@ extension BridgeTests {
         try await h.server.emitActionInvoked(id: shown.id, key: "x-usernoted-suggestion-0")
         #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "On my way"))
     }
+
+    /// GNOME Shell 43 updates a banner replaced in place without its buttons: there the
+    /// replacement is a new notification, the old one is closed, and the new one's buttons answer.
+    @Test func onAServerThatDropsButtonsOnReplaceTheReplacementIsShownAnew() async throws {
+        let h = try await BridgeHarness(information: Self.gnome)
+        let first = try await h.show(Self.request(), Self.mail)
+        let replacement = Self.request(title: "Standup moved to 10:30")
+        let second = try await h.show(replacement, Self.mail)
+        #expect(second.replacesID == 0 && second.id != first.id)
+        #expect(try await h.server.closeCalls.next(within: .seconds(10), "CloseNotification") == first.id)
+        #expect(await h.server.displayed.map(\.id) == [second.id])
+        try await h.server.emitActionInvoked(id: second.id, key: "ARCHIVE")
+        #expect(try await h.nextInteraction() == Self.interaction(replacement, "ARCHIVE"))
+    }
+
+    @Test func elsewhereAReplacementStaysInPlace() async throws {
+        let h = try await BridgeHarness(information: Self.xfce)
+        let first = try await h.show(Self.request(), Self.mail)
+        let second = try await h.show(Self.request(title: "Standup moved to 10:30"), Self.mail)
+        #expect([second.replacesID, second.id] == [first.id, first.id])
+    }
 }
