@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Testing
 import TestSupport
@@ -78,8 +79,14 @@ struct GnomeShellTests {
         let scene = try await GnomeScene()
         try await scene.postMeeting("invite")
         try await Task.sleep(for: .milliseconds(500))
+        let watcher = try await scene.shell.bus.connect()
+        defer { watcher.close() }
+        let closed = try await watcher.signals(matching: MatchRule(
+            sender: "org.gnome.Shell", path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+            member: "NotificationClosed"))
         try await scene.app.add(Scene.meetingRequest(id: "invite").replacingOccurrences(of: "Weekly", with: "Moved: weekly"))
-        try await Task.sleep(for: .milliseconds(1500))  // the old banner leaves, the new one slides in
+        _ = try await withDeadline(.seconds(10), "the old notification closed") { await closed.first { _ in true } }
+        try await Task.sleep(for: .milliseconds(500))  // the old banner leaves, the new one slides in
         try await scene.shell.click(.secondButton)
         let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
