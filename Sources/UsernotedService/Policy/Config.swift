@@ -5,7 +5,7 @@ import UserNotificationsCore
 /// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``), the
 /// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
 /// the `[text]` table (see ``TextPolicy``), the `[gtk]` table (see ``GtkPolicy``) and the `[push]`
-/// table (see ``PushPolicy``), every key optional. A missing file means the
+/// table (see ``PushPolicy``) and the `[threads]` table (see ``ThreadPolicy``), every key optional. A missing file means the
 /// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
 /// a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
@@ -21,6 +21,8 @@ public struct Config: Sendable, Hashable, Decodable {
     var gtk: GtkPolicy
     /// Remote notifications over MQTT (off unless a broker is set).
     var push: PushPolicy
+    /// When a thread's notifications stack.
+    var threads = ThreadPolicy()
 
     /// The defaults.
     init(
@@ -82,7 +84,7 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push, threads }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -93,6 +95,7 @@ public struct Config: Sendable, Hashable, Decodable {
         text = try c.decodeIfPresent(TextPolicy.self, forKey: .text) ?? TextPolicy()
         gtk = try c.decodeIfPresent(GtkPolicy.self, forKey: .gtk) ?? GtkPolicy()
         push = try c.decodeIfPresent(PushPolicy.self, forKey: .push) ?? PushPolicy()
+        threads = try c.decodeIfPresent(ThreadPolicy.self, forKey: .threads) ?? ThreadPolicy()
     }
 }
 
