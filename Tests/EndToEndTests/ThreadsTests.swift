@@ -94,4 +94,18 @@ import UserNotificationsCore
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect(response.requestId == "standup" && response.actionIdentifier == "dismiss")
     }
+
+    @Test func theStackLimitComesFromTheConfigAtStartAndOnReload() async throws {
+        let scene = try await Scene(config: "[threads]\nstackLimit = 2\n")
+        try await invite(scene, 1...3)
+        try await scene.desktop.waitUntilShown("the stack of two") { $0.summary == "2 more notifications" }
+        try await scene.expectDisplayed(2)
+
+        try "[threads]\nstackLimit = 4\n".write(to: scene.bus.directory.appending(path: "config.toml"), atomically: true, encoding: .utf8)
+        kill(scene.daemon.process.pid, SIGHUP)
+        try await scene.daemon.process.waitForLog(containing: "settings reloaded")
+        try await invite(scene, 4...5)
+        try await scene.expectDisplayed(4)  // the stack, 3, 4 and 5: four places now
+        #expect(!scene.desktop.shown().contains { $0.summary.hasSuffix("more notifications") && !$0.summary.hasPrefix("2 ") })
+    }
 }
