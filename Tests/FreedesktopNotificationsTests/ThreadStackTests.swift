@@ -74,7 +74,9 @@ import UserNotificationsCore
         #expect(Set(await h.server.displayed.map(\.summary)) == ["Anna: 2 more messages", "Anna"])
         #expect(await h.server.displayed.count == 3, "the stack, 3 and 4")
         #expect(await h.delivered() == ["m1", "m2", "m3", "m4"], "stacked ones are still delivered")
-        let shown = try await withDeadline(.seconds(10), "the members shown twice") { await heard.value }
+        let shown = try await withDeadline(.seconds(10), "the members shown twice") {
+            await withTaskCancellationHandler { await heard.value } onCancel: { heard.cancel() }
+        }
         #expect(shown[members[0]] == [ids[0], ids[0]] && shown[members[1]] == [ids[1], ids[0]],
                 "the store hears the members are shown under the stack's id")
     }
@@ -174,6 +176,18 @@ import UserNotificationsCore
         #expect(try await h.server.closeCalls.next() == ids[2])
         #expect(await h.delivered() == ["m1", "m2", "m3", "m4"])
         #expect(await h.server.displayed.count == 3)
+    }
+
+    @Test func aStackedMemberReplacedOutsideTheThreadLeavesTheStack() async throws {
+        let h = try await BridgeHarness(stackLimit: 3)
+        let (_, stack) = try await Self.stackTwo(on: h)
+        var moved = Self.message(1)
+        moved.content.threadIdentifier = ""
+        _ = await h.bridge.show(appID: Self.app, request: moved, category: Self.chat)
+        let calls = try await Self.notifies(2, on: h)
+        #expect(calls["Anna: 1 more messages"]?.replacesID == stack.id, "the stack counts 2 alone")
+        #expect(calls["message 1"]?.replacesID == 0)
+        #expect(await h.server.displayed.count == 4)
     }
 
     // MARK: Restart
