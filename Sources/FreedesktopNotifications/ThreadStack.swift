@@ -41,9 +41,13 @@ enum ThreadStack {
     /// The action that brings the members back (the body click does too).
     static let showAllIdentifier = "x-usernoted-show-all"
 
-    /// The stack's buttons.
-    static let category = NotificationCategory(
-        identifier: "x-usernoted-stack", actions: [NotificationAction(identifier: showAllIdentifier, title: "Show all")])
+    /// The stack's buttons; while previews are hidden it says only how many it stands for
+    /// ("3 more notifications"), not whom they are about.
+    static func category(count: Int) -> NotificationCategory {
+        NotificationCategory(
+            identifier: "x-usernoted-stack", actions: [NotificationAction(identifier: showAllIdentifier, title: "Show all")],
+            hiddenPreviewsBodyPlaceholder: SummaryFormat.render("", count: count, argument: ""))
+    }
 
     /// How many lines of its newest members the stack's body shows.
     static let bodyLines = 3
@@ -64,7 +68,7 @@ enum ThreadStack {
     static func request(thread: ThreadKey, members: [(request: NotificationRequest, category: NotificationCategory?)]) -> NotificationRequest {
         let newestFirst = members.reversed()
         let contents = newestFirst.map(\.request.content)
-        let count = contents.reduce(0) { $0 + max($1.summaryArgumentCount, 1) }
+        let count = Self.count(of: contents)
         let format = newestFirst.first?.category?.categorySummaryFormat ?? ""
         let title = SummaryFormat.render(format, count: count, argument: SummaryFormat.argument(of: contents))
         let body = contents.prefix(bodyLines).map { content in
@@ -75,6 +79,9 @@ enum ThreadStack {
             interruptionLevel: contents.first?.interruptionLevel ?? .active)
         return NotificationRequest(identifier: "x-usernoted-stack-" + thread.threadID, content: content)
     }
+
+    /// How many items `contents` stand for (each its `summaryArgumentCount`).
+    static func count(of contents: [NotificationContent]) -> Int { contents.reduce(0) { $0 + max($1.summaryArgumentCount, 1) } }
 
     /// The stacked members of `thread` in `live`, oldest first.
     static func members(of thread: ThreadKey, in live: [NotificationKey: Presentation]) -> [NotificationKey] {
@@ -120,9 +127,12 @@ enum ThreadStack {
             serverID = change.closing.removeFirst()
             change.takenOver = serverID
         }
-        let shown = request(thread: thread, members: members.compactMap { live[$0].map { ($0.request, $0.category) } })
+        let entries = members.compactMap { live[$0] }
+        let shown = request(thread: thread, members: entries.map { ($0.request, $0.category) })
         guard shown != old?.request else { return change }
-        live[stackKey] = Presentation(request: shown, category: category, order: old?.order ?? order(), serverID: serverID)
+        live[stackKey] = Presentation(
+            request: shown, category: category(count: count(of: entries.map(\.request.content))), order: old?.order ?? order(),
+            serverID: serverID)
         change.stackChanged = true
         return change
     }

@@ -190,6 +190,17 @@ import UserNotificationsCore
         #expect(await h.server.displayed.count == 4)
     }
 
+    @Test func whilePreviewsAreHiddenTheStackSaysHowManyButNotWhom() async throws {
+        let h = try await BridgeHarness(stackLimit: 3)
+        let (_, stack) = try await Self.stackTwo(on: h)
+        await h.bridge.setPreviewsHidden(true)
+        var calls: [ReceivedNotification] = []  // the stack, 3 and 4, in place
+        for _ in 1...3 { calls.append(try await h.server.notifyCalls.next()) }
+        let hidden = try #require(calls.first { $0.id == stack.id })
+        #expect(hidden.summary == "" && hidden.body == "2 more notifications")
+        #expect(calls.allSatisfy { !$0.body.contains("Anna") && !$0.summary.contains("Anna") })
+    }
+
     // MARK: Restart
 
     @Test func aRestartedBridgeBringsAThreadBackStackedInPlace() async throws {
