@@ -88,10 +88,7 @@ import UserNotificationsCore
         // The first response the handler sees is the next close's.
         try scene.desktop.dunstctl("close-all")
         try await scene.expectDisplayed(0)
-        try await scene.postMeeting("standup")
-        try await scene.expectDisplayed(1)
-        try scene.desktop.dunstctl("close")
-        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        let response = try await scene.closeFreshInvitation("standup")
         #expect(response.requestId == "standup" && response.actionIdentifier == "dismiss")
     }
 

@@ -164,13 +164,21 @@ import UserNotificationsCore
         #expect(await h.delivered() == ["m3", "m4"])
     }
 
+    /// Stacks 1 and 2 (see ``stackTwo(on:category:)``), then shows message 1 again, changed by
+    /// `change`; returns the ids of 1…3, the stack, and the two `Notify` calls that follow.
+    static func replaceFirst(
+        on h: BridgeHarness, _ change: (inout NotificationRequest) -> Void
+    ) async throws -> (ids: [UInt32], stack: ReceivedNotification, calls: [String: ReceivedNotification]) {
+        let (ids, stack) = try await stackTwo(on: h)
+        var replacement = message(1)
+        change(&replacement)
+        _ = await h.bridge.show(appID: app, request: replacement, category: chat)
+        return (ids, stack, try await notifies(2, on: h))
+    }
+
     @Test func aStackedMemberReplacedByItsIdentifierComesOutAsTheNewestAndStaysOne() async throws {
         let h = try await BridgeHarness(stackLimit: 3)
-        let (ids, stack) = try await Self.stackTwo(on: h)
-        var edited = Self.message(1)
-        edited.content.body = "message 1, edited"
-        _ = await h.bridge.show(appID: Self.app, request: edited, category: Self.chat)
-        let calls = try await Self.notifies(2, on: h)
+        let (ids, stack, calls) = try await Self.replaceFirst(on: h) { $0.content.body = "message 1, edited" }
         #expect(calls["message 1, edited"]?.replacesID == 0, "shown by itself")
         #expect(calls["Anna: 2 more messages"]?.replacesID == stack.id, "3 took its place in the stack")
         #expect(try await h.server.closeCalls.next() == ids[2])
@@ -180,11 +188,7 @@ import UserNotificationsCore
 
     @Test func aStackedMemberReplacedOutsideTheThreadLeavesTheStack() async throws {
         let h = try await BridgeHarness(stackLimit: 3)
-        let (_, stack) = try await Self.stackTwo(on: h)
-        var moved = Self.message(1)
-        moved.content.threadIdentifier = ""
-        _ = await h.bridge.show(appID: Self.app, request: moved, category: Self.chat)
-        let calls = try await Self.notifies(2, on: h)
+        let (_, stack, calls) = try await Self.replaceFirst(on: h) { $0.content.threadIdentifier = "" }
         #expect(calls["Anna: 1 more messages"]?.replacesID == stack.id, "the stack counts 2 alone")
         #expect(calls["message 1"]?.replacesID == 0)
         #expect(await h.server.displayed.count == 4)
