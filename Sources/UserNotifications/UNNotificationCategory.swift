@@ -80,7 +80,7 @@ public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     /// Itself: a category does not change.
     public func copy(with zone: NSZone? = nil) -> Any { self }
 
-    /// Whether `object` is a category with the same model and summary format.
+    /// Whether `object` is a category with the same model (its summary format included).
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UNNotificationCategory else { return false }
         return model == other.model
