@@ -5,10 +5,10 @@ import UserNotificationsCore
 /// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``), the
 /// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
 /// the `[text]` table (see ``TextPolicy``), the `[gtk]` table (see ``GtkPolicy``), the `[push]`
-/// table (see ``PushPolicy``), the `[focus]` table (see ``FocusPolicy``) and the `[summary]` table
-/// (see ``SummaryPolicy``), every key optional. A missing file means the
-/// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
-/// a message naming the file and the key.
+/// table (see ``PushPolicy``), the `[focus]` table (see ``FocusPolicy``), the `[summary]` table
+/// (see ``SummaryPolicy``) and the `[threads]` table (see ``ThreadPolicy``), every key optional.
+/// A missing file means the defaults; a file that does not parse, or has a key we do not know,
+/// stops the daemon with a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
     /// What apps may send and keep.
     var limits: Limits
@@ -26,6 +26,8 @@ public struct Config: Sendable, Hashable, Decodable {
     var focus: FocusPolicy
     /// The scheduled summary (off unless it has times).
     var summary: SummaryPolicy
+    /// When a thread's notifications stack.
+    var threads = ThreadPolicy()
 
     /// The defaults.
     init(
@@ -90,7 +92,7 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push, focus, summary }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push, focus, summary, threads }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -103,6 +105,7 @@ public struct Config: Sendable, Hashable, Decodable {
         push = try c.decodeIfPresent(PushPolicy.self, forKey: .push) ?? PushPolicy()
         focus = try c.decodeIfPresent(FocusPolicy.self, forKey: .focus) ?? FocusPolicy()
         summary = try c.decodeIfPresent(SummaryPolicy.self, forKey: .summary) ?? SummaryPolicy()
+        threads = try c.decodeIfPresent(ThreadPolicy.self, forKey: .threads) ?? ThreadPolicy()
     }
 }
 
