@@ -91,8 +91,9 @@ import UserNotificationsCore
         let times = (0..<48).map { String(format: "\"%02d:%02d\"", $0 / 2, $0 % 2 * 30) }.joined(separator: ", ")
         let scene = try await Scene(
             config: "[summary]\ntimes = [\(times)]\napps = [\"\(Scene.appID)\"]", daemonEnvironment: ["USERNOTED_CLOCK_RATE": "3600"])
-        try await Self.post(scene, "standup", "Standup moved", level: "active")
         try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
+        try await scene.desktop.waitUntilShown("the time-sensitive one, at once") { $0.summary == "Leave now" }
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
         let (first, digest) = try await scene.desktop.waitUntilShown("the first summary") { $0.summary.hasPrefix("Scheduled summary") }
         #expect(digest.summary == "Scheduled summary: 1 notification" && digest.body == "Calendar: Standup moved")
         #expect(scene.desktop.shown()[..<first].map(\.summary) == ["Leave now"], "the time-sensitive one did not wait")
