@@ -86,8 +86,11 @@ public actor NotificationBridge {
     /// what its notification shows from now on and sends its `Notify` in the background, after
     /// those of the calls before it; returns its key and the server id it has so far (a
     /// replacement keeps its predecessor's).
-    public func post(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
-        let (key, serverID) = stage(appID: appID, request: request, category: category)
+    /// `showPreviews` is the app's setting (see ``Presentation/shown(previewsHidden:)``).
+    public func post(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+    ) -> (key: NotificationKey, serverID: UInt32?) {
+        let (key, serverID) = stage(appID: appID, request: request, category: category, showPreviews: showPreviews)
         // Enqueued on this actor now, so the `Notify`s go out in the order of the posts.
         Task { await present(key) }
         return (key, serverID)
@@ -95,10 +98,12 @@ public actor NotificationBridge {
 
     /// Takes `request` as what its notification shows from now on, without asking the server
     /// yet; returns its key and the server id it has so far. ``present(_:)`` shows it.
-    private func stage(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
+    private func stage(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+    ) -> (key: NotificationKey, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
         let serverID = live[key]?.serverID
-        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
+        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID, showPreviews: showPreviews)
         return (key, serverID)
     }
 
@@ -200,7 +205,7 @@ public actor NotificationBridge {
     private func notify(_ key: NotificationKey) async -> UInt32? {
         guard let entry = live[key] else { return nil }
         let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
-        let shown = previewsHidden ? entry.request.hidingPreview(category: entry.category) : entry.request
+        let shown = entry.shown(previewsHidden: previewsHidden)
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
             profile: await serverProfile(), replacesID: entry.serverID ?? 0)

@@ -52,7 +52,9 @@ public final class Daemon: Sendable {
         self.clock = clock
         bridge = NotificationBridge(connection: connection)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
-        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits)
+        center = Center(
+            bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits,
+            authorization: config.authorization)
         let scheduler = self.scheduler
         let attention = Attention(
             store: store, bridge: bridge, focus: config.focus, summary: config.summary, logger: logger, now: { scheduler.now() })
@@ -179,9 +181,9 @@ public final class Daemon: Sendable {
     }
 
     /// Takes new settings (config.toml read again, e.g. on SIGHUP): limits, delivery, text,
-    /// privacy, focus and summary apply from the next call on; changed `[push]` settings reconnect.
+    /// privacy, focus, summary and authorization apply from the next call on; changed `[push]` settings reconnect.
     public func reload(_ config: Config) async {
-        await center.setLimits(config.limits)
+        await center.setLimits(config.limits, authorization: config.authorization)
         await router.setPolicies(delivery: config.delivery, text: config.text)
         await attention.setPolicies(focus: config.focus, summary: config.summary)
         previews.withLock { $0.policy = config.privacy }

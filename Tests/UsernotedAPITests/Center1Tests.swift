@@ -12,7 +12,7 @@ import UsernotedAPI
         entry(Center1.getDelivered), entry(Center1.removeDelivered), entry(Center1.removeAllDelivered),
         entry(Center1.registerHandler), entry(Center1.setExecHandler), entry(Center1.removeHandler),
         entry(Center1.respondPrimary), entry(Center1.getPushToken), entry(Center1.setBadge), entry(Center1.getSettings), entry(Center1.setSettings),
-        entry(Center1.subscribe), entry(Center1.unsubscribe),
+        entry(Center1.subscribe), entry(Center1.unsubscribe), entry(Center1.requestAuthorization),
     ]
 
     static func entry<each I, O>(_ d: MethodDeclaration<repeat each I, O>) -> (name: String, inputs: [Argument], outputs: [Argument]) {
