@@ -2,7 +2,7 @@ import DBus
 
 /// `io.github.usernoted.Center1`, the apps' side of usernoted, declared once: the daemon
 /// serves these declarations and every client (the Swift library, usernotectl, tests)
-/// calls them. Every method takes the app id first; structured values are JSON strings.
+/// calls them. Every method but the user's Focus calls takes the app id first; structured values are JSON strings.
 public enum Center1 {
     public static let busName = "io.github.usernoted"
     public static let path: ObjectPath = "/io/github/usernoted"
