@@ -47,5 +47,7 @@ import UsernotedAPI
         #expect(Center1.responses(of: "org.example.Calendar", request: "r1").arguments == [0: "org.example.Calendar", 1: "r1"])
         #expect(Center1.responses(of: nil).arguments.isEmpty)
         #expect(Center1.responses(of: nil).member == "Response")
+        #expect(Center1.authorizationChanges(of: "org.example.Calendar").arguments == [0: "org.example.Calendar"])
+        #expect(Center1.authorizationChanges(of: "org.example.Calendar").member == "AuthorizationChanged")
     }
 }
