@@ -114,11 +114,12 @@ public actor NotificationBridge {
     /// one is newer.
     @discardableResult
     public func restore(
-        appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?,
+        showPreviews: AppSettings.ShowPreviews = .whenUnlocked
     ) async -> (tookOver: Bool, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
         guard live[key] == nil else { return (false, live[key]?.serverID) }
-        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
+        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID, showPreviews: showPreviews)
         return (true, await present(key))
     }
 

@@ -99,4 +99,21 @@ import UserNotificationsCore
         #expect(always.summary == "Pay Anna" && always.body == "42 EUR", "its setting wins over the lock")
         #expect(usual.summary == "" && usual.body == "Payment request", "the other app's preview hides as the policy says")
     }
+
+    @Test func aRestartedDaemonKeepsHidingThePreviewsOfAnAppThatNeverShowsThem() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus, capabilities: ["actions", "body"])
+        let first = try await ServiceScene(bus: bus)
+        try await first.call("SetCategories", .string(RouterScene.app), .string(Self.categories))
+        try await first.call("SetSettings", .string(RouterScene.app), .string(#"{"showPreviews":"never"}"#))
+        try await first.call("Post", .string(RouterScene.app), .string("PAYMENT"), .string("Pay Anna"), .string("42 EUR"))
+        let shown = try await server.notifyCalls.next()
+        first.daemon.connection.close()
+        _ = try? await first.running.value
+
+        _ = try await ServiceScene(bus: bus)
+        let again = try await server.notifyCalls.next(within: .seconds(10), "the notification taken over in place")
+        #expect(again.replacesID == shown.id)
+        #expect(again.summary == "" && again.body == "Payment request")
+    }
 }
