@@ -10,14 +10,15 @@ enum AuthorizationPrompt {
     static let dontAllow = "dont-allow"
     /// What `RequestAuthorization` and `AuthorizationChanged` say while the user has not chosen.
     static let undecided = "notDetermined"
-    /// *Allow*, *Don't Allow*, and a `dismiss` when the user closes it without choosing.
+    /// *Allow*, *Don't Allow*, and a `dismiss` when the user closes it without choosing; the
+    /// question stays readable while previews are hidden.
     static let category = NotificationCategory(
         identifier: "usernoted.authorization",
         actions: [
             NotificationAction(identifier: allow, title: "Allow"),
             NotificationAction(identifier: dontAllow, title: "Don't Allow", options: [.destructive]),
         ],
-        options: [.customDismissAction])
+        options: [.customDismissAction, .hiddenPreviewsShowTitle])
 
     /// The prompt asking about `app`.
     static func request(for app: AppID) -> NotificationRequest {
