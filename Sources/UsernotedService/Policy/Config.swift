@@ -6,9 +6,10 @@ import UserNotificationsCore
 /// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
 /// the `[text]` table (see ``TextPolicy``), the `[gtk]` table (see ``GtkPolicy``), the `[push]`
 /// table (see ``PushPolicy``), the `[focus]` table (see ``FocusPolicy``), the `[summary]` table
-/// (see ``SummaryPolicy``) and the `[authorization]` table (see ``AuthorizationPolicy``), every key optional. A missing file means the
-/// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
-/// a message naming the file and the key.
+/// (see ``SummaryPolicy``), the `[threads]` table (see ``ThreadPolicy``) and the `[authorization]`
+/// table (see ``AuthorizationPolicy``), every key optional. A missing file means the defaults; a
+/// file that does not parse, or has a key we do not know, stops the daemon with a message naming
+/// the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
     /// What apps may send and keep.
     var limits: Limits
@@ -26,6 +27,8 @@ public struct Config: Sendable, Hashable, Decodable {
     var focus: FocusPolicy
     /// The scheduled summary (off unless it has times).
     var summary: SummaryPolicy
+    /// When a thread's notifications stack.
+    var threads = ThreadPolicy()
     /// Whether a new app's `RequestAuthorization` asks the user.
     var authorization: AuthorizationPolicy
 
@@ -94,7 +97,9 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push, focus, summary, authorization }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case limits, delivery, privacy, text, gtk, push, focus, summary, threads, authorization
+    }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -107,6 +112,7 @@ public struct Config: Sendable, Hashable, Decodable {
         push = try c.decodeIfPresent(PushPolicy.self, forKey: .push) ?? PushPolicy()
         focus = try c.decodeIfPresent(FocusPolicy.self, forKey: .focus) ?? FocusPolicy()
         summary = try c.decodeIfPresent(SummaryPolicy.self, forKey: .summary) ?? SummaryPolicy()
+        threads = try c.decodeIfPresent(ThreadPolicy.self, forKey: .threads) ?? ThreadPolicy()
         authorization = try c.decodeIfPresent(AuthorizationPolicy.self, forKey: .authorization) ?? AuthorizationPolicy()
     }
 }

@@ -114,4 +114,13 @@ import UserNotificationsCore
         }
         #expect(documented == settings)
     }
+
+    @Test func theThreadsStackLimitIsAPositiveWholeNumber() throws {
+        #expect(try load("[threads]\nstackLimit = 5").threads.stackLimit == 5)
+        #expect(try load("").threads.stackLimit == 3)
+        for wrong in ["0", "-2", "2.5", "\"three\""] {
+            #expect(problem("[threads]\nstackLimit = \(wrong)")?.contains("threads.stackLimit: must be a positive whole number") == true, "\(wrong)")
+        }
+        #expect(problem("[threads]\nlimit = 3")?.contains("unknown key 'limit' in [threads]; known: stackLimit") == true)
+    }
 }
