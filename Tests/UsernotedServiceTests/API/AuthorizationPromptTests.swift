@@ -16,10 +16,11 @@ import UsernotedAPI
         let server: FakeNotificationServer
         let scene: ServiceScene
 
-        init(ask: Bool) async throws {
+        init(ask: Bool, logind: FakeLogind? = nil) async throws {
             let bus = try PrivateBus()
             server = try await FakeNotificationServer(bus: bus)
-            scene = try await ServiceScene(bus: bus, authorization: AuthorizationPolicy(ask: ask))
+            scene = try await ServiceScene(
+                bus: bus, authorization: AuthorizationPolicy(ask: ask), systemBusAddress: logind?.bus.address)
         }
 
         /// A new connection of the app, subscribed to its `AuthorizationChanged` signals.
@@ -119,5 +120,17 @@ import UsernotedAPI
         _ = try await s.prompt()  // asked again
         let all = try #require(try await s.scene.call("GetSettings", .string("")))
         #expect(!all.contains(Self.app), "nothing recorded for the app")
+    }
+
+    @Test func theQuestionKeepsItsTitleWhileLocked() async throws {
+        let logind = try await FakeLogind()
+        let s = try await Scene(ask: true, logind: logind)
+        let (center, _) = try await s.asker()
+        #expect(try await s.request(center) == "notDetermined")
+        let prompt = try await s.prompt()
+        try logind.setLocked(true)
+        let locked = try await s.server.notifyCalls.next(within: .seconds(10), "the re-Notify with previews hidden")
+        #expect(locked.replacesID == prompt.id && locked.summary == "Allow notifications from Calendar?")
+        #expect(locked.body != prompt.body, "its body hidden like any other")
     }
 }
