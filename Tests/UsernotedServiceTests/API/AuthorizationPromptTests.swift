@@ -51,6 +51,7 @@ import UsernotedAPI
             let shown = try await server.notifyCalls.next(within: .seconds(10), "the prompt")
             #expect(shown.summary == "Allow notifications from Calendar?")
             #expect(shown.actionKeys == ["default", "allow", "dont-allow"])
+            #expect(shown.hints["urgency"] == .byte(2), "critical: servers do not let it expire unanswered")
             return shown
         }
     }
