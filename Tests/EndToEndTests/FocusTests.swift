@@ -108,6 +108,33 @@ import UserNotificationsCore
         #expect(scene.desktop.shown()[(next + 1)...].contains { $0.summary == "Lunch at 1" })
     }
 
+    /// xfce4-notifyd's *Do not disturb* is its xfconf setting, as its settings dialog writes it.
+    @Test func xfce4NotifydsDoNotDisturbIsFocusToo() async throws {
+        let scene = try await Scene(server: .xfce4Notifyd)
+        // Xfce's settings daemon, as the session starts it (the private bus activates nothing of the system's).
+        let xfconfd = try await scene.bus.start(
+            "/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", [], environment: scene.desktop.environment, owning: "org.xfce.Xfconf")
+        defer { xfconfd.stop() }
+        func setDoNotDisturb(_ on: Bool) throws {
+            let result = try Command.run(
+                "xfconf-query", ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", "\(on)"],
+                environment: scene.desktop.environment)
+            #expect(result.succeeded, "\(result.errors)")
+        }
+        try setDoNotDisturb(true)
+        _ = try await withDeadline(.seconds(10), "usernoted seeing xfce4-notifyd's do-not-disturb") {
+            while try await Self.focus(scene).by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
+        #expect(try await Self.focus(scene).held == 1)
+        try setDoNotDisturb(false)
+        _ = try await withDeadline(.seconds(10), "Focus ending with xfce4-notifyd's do-not-disturb") {
+            while try await Self.focus(scene).active { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+    }
+
     /// The `until …` part of `usernotectl focus on`'s output.
     static func untilText(_ output: String) -> String {
         String(output.split(separator: ";")[0].dropFirst("focus: on (usernoted) until ".count))
