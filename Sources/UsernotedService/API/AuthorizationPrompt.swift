@@ -20,12 +20,13 @@ enum AuthorizationPrompt {
         ],
         options: [.customDismissAction, .hiddenPreviewsShowTitle])
 
-    /// The prompt asking about `app`.
+    /// The prompt asking about `app`, at critical urgency so that it waits for the user.
     static func request(for app: AppID) -> NotificationRequest {
+        // Critical: servers do not let it expire (an expired notification sends no answer, and the app would wait on).
         let content = NotificationContent(
             title: "Allow notifications from \(HeldSummary.name(of: app))?",
             body: "\(app) wants to show notifications. You can change this later with usernotectl apps set.",
-            categoryIdentifier: category.identifier)
+            categoryIdentifier: category.identifier, interruptionLevel: .critical)
         return NotificationRequest(identifier: prefix + app.rawValue, content: content)
     }
 
