@@ -11,11 +11,16 @@ struct Presentation {
         case waitingForServer
         /// The server shows it under this id.
         case shown(serverID: UInt32)
+        /// Its thread's stack stands for it on screen (see ``ThreadStack``): still delivered,
+        /// not shown by itself.
+        case stacked
     }
 
     /// What it shows (the full request; previews are hidden when it is sent, not here).
     let request: NotificationRequest
     let category: NotificationCategory?
+    /// Its app's `showPreviews`: `always` and `never` win over whether previews are hidden now.
+    let showPreviews: AppSettings.ShowPreviews
     private(set) var phase: Phase
     /// An action answered it: a later close is not a dismiss (one interaction, one response).
     private(set) var answered = false
@@ -26,11 +31,25 @@ struct Presentation {
 
     /// `request`, to be shown in place of what the server shows as `serverID` (a replaced
     /// request's, or one a previous run showed), or anew when nil.
-    init(request: NotificationRequest, category: NotificationCategory?, order: UInt64, serverID: UInt32?) {
+    init(
+        request: NotificationRequest, category: NotificationCategory?, order: UInt64, serverID: UInt32?,
+        showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+    ) {
         self.request = request
         self.category = category
+        self.showPreviews = showPreviews
         self.order = order
         phase = serverID.map { .shown(serverID: $0) } ?? .waitingForServer
+    }
+
+    /// What to send: the request, or its hidden-preview form when its app never shows previews,
+    /// or when previews are `hidden` now and its app does not always show them.
+    func shown(previewsHidden hidden: Bool) -> NotificationRequest {
+        switch showPreviews {
+        case .always: request
+        case .never: request.hidingPreview(category: category)
+        case .whenUnlocked: hidden ? request.hidingPreview(category: category) : request
+        }
     }
 
     /// The server's id for it, if one shows it.
@@ -39,11 +58,26 @@ struct Presentation {
         return id
     }
 
+    /// Whether its thread's stack stands for it.
+    var isStacked: Bool { phase == .stacked }
+
+    /// Its thread, if it names one.
+    func thread(of appID: AppID) -> ThreadKey? { ThreadKey(appID: appID, request: request) }
+
     /// The server answered a `Notify` for it with `serverID`.
     mutating func shown(serverID: UInt32) { phase = .shown(serverID: serverID) }
 
-    /// The server left, or a new one took its name: nobody shows it now.
-    mutating func serverChanged() { phase = .waitingForServer }
+    /// The server left, or a new one took its name: nobody shows it now (a stacked one stays stacked).
+    mutating func serverChanged() { if !isStacked { phase = .waitingForServer } }
+
+    /// Its thread's stack takes its place; returns the id the server showed it under, if any.
+    mutating func stacked() -> UInt32? {
+        defer { phase = .stacked }
+        return serverID
+    }
+
+    /// *Show all*: it is to be shown by itself again.
+    mutating func unstacked() { phase = .waitingForServer }
 
     /// The server sent the activation token that goes with the action about to come.
     mutating func activationTokenArrived(_ token: String) { activationToken = token }

@@ -50,9 +50,11 @@ public final class Daemon: Sendable {
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         self.clock = clock
-        bridge = NotificationBridge(connection: connection)
+        bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
-        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits)
+        center = Center(
+            bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits,
+            authorization: config.authorization)
         let scheduler = self.scheduler
         let attention = Attention(
             store: store, bridge: bridge, focus: config.focus, summary: config.summary, logger: logger, now: { scheduler.now() })
@@ -179,11 +181,13 @@ public final class Daemon: Sendable {
     }
 
     /// Takes new settings (config.toml read again, e.g. on SIGHUP): limits, delivery, text,
-    /// privacy, focus and summary apply from the next call on; changed `[push]` settings reconnect.
+    /// privacy, focus, summary and authorization apply from the next call on, the stack limit from each
+    /// thread's next post on; changed `[push]` settings reconnect.
     public func reload(_ config: Config) async {
-        await center.setLimits(config.limits)
+        await center.setLimits(config.limits, authorization: config.authorization)
         await router.setPolicies(delivery: config.delivery, text: config.text)
         await attention.setPolicies(focus: config.focus, summary: config.summary)
+        await bridge.setStackLimit(config.threads.stackLimit)
         previews.withLock { $0.policy = config.privacy }
         await applyPreviewPolicy()
         await reloadPush(config.push)
@@ -221,13 +225,17 @@ public final class Daemon: Sendable {
         }
     }
 
-    /// Shows again, in place, what a previous run had on screen, so its clicks come here.
+    /// Shows again, in place, what a previous run had on screen, so its clicks come here (a
+    /// thread's stack as a stack).
     private func takeOverDelivered() async throws {
         let delivered = try await store.allDelivered()
-        for notification in delivered {
-            let (tookOver, serverID) = await bridge.restore(
-                appID: notification.app, request: notification.request, category: notification.category,
-                serverID: notification.serverID)
+        let settings = await center.allSettings()
+        let results = await bridge.restore(delivered.map {
+            RestoredNotification(
+                appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID,
+                showPreviews: settings[$0.app]?.showPreviews ?? .whenUnlocked)
+        })
+        for (notification, (tookOver, serverID)) in zip(delivered, results) {
             if tookOver, serverID != notification.serverID {
                 try await store.setServerID(serverID, of: (notification.app, notification.request.identifier))
             }
