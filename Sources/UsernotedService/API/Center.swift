@@ -108,7 +108,9 @@ actor Center {
     func add(
         _ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil, category given: NotificationCategory? = nil
     ) async throws(CenterError) -> Continuation<String> {
-        let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
+        // An identifier made here is new: no pending request has it, so none is unscheduled.
+        let identified = !request.needsIdentifier
+        let request = identified ? request : request.withIdentifier(UUID().uuidString.lowercased())
         try await authorize(app)
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
@@ -122,7 +124,7 @@ actor Center {
                 throw CenterError(.limitExceeded, "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
             }
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
-            let shown = try await startShow(request, of: app, category: category, unscheduling: true)
+            let shown = try await startShow(request, of: app, category: category, unscheduling: identified)
             return { [scheduler] () async throws(CenterError) in
                 if try await shown() { await scheduler.reschedule() }
                 return request.identifier
