@@ -27,6 +27,9 @@ public final class Connection: @unchecked Sendable {
     var objects: [ObjectPath: [Interface]] = [:]
     /// Calls not yet answered, a line per sender (used on `loop`).
     var waitingCalls = IncomingCalls()
+    /// How many calls a sender may have waiting, and what a call beyond them is answered (see
+    /// ``refuseCalls(beyond:waitingPerSender:)``).
+    private var waitingLimit: (count: Int, refusal: DBusError)?
     /// Wakes the task that answers calls when one arrives.
     let callArrivals: AsyncStream<Void>
     private let callArrivalsContinuation: AsyncStream<Void>.Continuation
@@ -259,10 +262,32 @@ public final class Connection: @unchecked Sendable {
     /// The filter that sees every incoming message (on `loop`, inside `dispatchAll`).
     private static let filter: DBusHandleMessageFunction = { _, rawMessage, data in
         let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
-        guard let rawMessage, let message = try? Message(decoding: rawMessage) else {
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-        }
+        guard let rawMessage else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        if connection.refusedOverLimit(rawMessage) { return DBUS_HANDLER_RESULT_HANDLED }
+        guard let message = try? Message(decoding: rawMessage) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         return connection.handle(message)
+    }
+
+    /// From now on, answers a method call whose sender already has `limit` calls waiting to be
+    /// answered with `refusal`, at once: before it is decoded or anything runs for it, so that
+    /// a peer flooding the connection costs little more than reading its calls, and what it
+    /// has waiting stays bounded.
+    public func refuseCalls(beyond limit: Int, waitingPerSender refusal: DBusError) {
+        perform { waitingLimit = (limit, refusal) }
+    }
+
+    /// Whether `raw` is a call over its sender's limit, answered here with the refusal (on `loop`).
+    private func refusedOverLimit(_ raw: OpaquePointer) -> Bool {
+        guard let waitingLimit, dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_METHOD_CALL,
+              let sender = dbus_message_get_sender(raw), waitingCalls.count(of: String(cString: sender)) >= waitingLimit.count
+        else { return false }
+        guard dbus_message_get_no_reply(raw) == 0 else { return true }
+        // libdbus builds the error's header from the call's in one go: no decoding, no encoding.
+        if let reply = dbus_message_new_error(raw, waitingLimit.refusal.name.rawValue, waitingLimit.refusal.message) {
+            dbus_connection_send(self.raw, reply, nil)
+            dbus_message_unref(reply)
+        }
+        return true
     }
 
     private func handle(_ message: Message) -> DBusHandlerResult {

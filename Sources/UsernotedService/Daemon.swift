@@ -30,6 +30,9 @@ public final class Daemon: Sendable {
     private let push: Mutex<(policy: PushPolicy, session: Push?)>
     /// The bus subscriptions, once ``subscribe()`` has started them.
     private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
+    /// How many calls of one connection may wait to be answered; more are refused at once
+    /// with `LimitExceeded` (a client that waits for its replies never has more than a few).
+    static let callsWaitingPerSender = 256
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
@@ -93,6 +96,9 @@ public final class Daemon: Sendable {
         let policy = push.withLock { $0.policy }
         let session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
         push.withLock { $0.session = session }
+        // A flood is refused before it costs decoding, checks or a place in the queue.
+        connection.refuseCalls(beyond: Self.callsWaitingPerSender, waitingPerSender: CenterError(
+            .limitExceeded, "more than \(Self.callsWaitingPerSender) calls of this connection wait to be answered; wait for replies before sending more").dbusError)
         connection.export(
             [CenterInterface.make(center: center, router: router, callers: callers, subscribers: subscribers) { [self] in
                 self.push.withLock { $0.session?.topics }
