@@ -169,6 +169,19 @@ import TestSupport
         #expect(seen.contains("busy-0") && seen.filter { $0 == "refused" }.count <= 7, "outcomes: \(seen)")
     }
 
+    @Test func aScreenedCallIsRefusedAsItIsReadAndOthersAreServed() async throws {
+        let p = try await peers()
+        p.server.screenCalls(interface: "org.example.Greeter", member: "Hello") { name in
+            name == "mallory" ? DBusError(.init("org.example.Error.Screened"), "not you") : nil
+        }
+        await #expect {
+            _ = try await p.call("org.example.Greeter", "Hello", [.string("mallory"), .uint32(1)])
+        } throws: { error in
+            (error as? DBusError)?.name.rawValue == "org.example.Error.Screened" && (error as? DBusError)?.message == "not you"
+        }
+        #expect(try await p.call("org.example.Greeter", "Hello", [.string("ann"), .uint32(1)]) == [.string("hello ann")])
+    }
+
     @Test func aPipelinedCallsRestOverlapsTheNextCallsAndASerialCallWaitsForIt() async throws {
         let bus = try PrivateBus()
         let server = try await bus.connect()

@@ -18,7 +18,8 @@ actor Center {
     private var categories: [AppID: [NotificationCategory]] = [:]
     /// The user's settings of each app that posted or was set.
     private var settings: [AppID: AppSettings] = [:]
-    private var rate: PostRate
+    /// How fast each app may post (the connection's screen refuses floods with it too).
+    nonisolated let rate: SharedPostRate
     private var badges = Badges()
     /// Asks the app how to present a request (`Handler1.WillPresent`); nil: as usual.
     private var presentationAdvisor: (@Sendable (NotificationRequest, AppID) async -> Set<String>?)?
@@ -31,7 +32,7 @@ actor Center {
         self.store = store
         self.scheduler = scheduler
         self.limits = limits
-        rate = PostRate(perSecond: limits.postsPerSecond)
+        rate = SharedPostRate(perSecond: limits.postsPerSecond)
     }
 
     /// Lets `advisor` decide how requests are presented: `banner`/`list` (shown at all),
@@ -43,7 +44,7 @@ actor Center {
     /// Uses `limits` from now on (the post rate starts afresh).
     func setLimits(_ limits: Limits) {
         self.limits = limits
-        rate = PostRate(perSecond: limits.postsPerSecond)
+        rate.reset(perSecond: limits.postsPerSecond)
     }
 
     /// Loads the categories and settings a previous run kept.
@@ -120,9 +121,7 @@ actor Center {
         let category = if let given { given } else { try category(request.content.categoryIdentifier, of: app) }
         guard let trigger = request.trigger else {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
-            guard rate.take(for: app) else {
-                throw CenterError(.limitExceeded, "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
-            }
+            guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
             let shown = try await startShow(request, of: app, category: category, unscheduling: identified)
             return { [scheduler] () async throws(CenterError) in
