@@ -137,7 +137,8 @@ final class LoopAttachment: @unchecked Sendable {
     /// More reads of a readable watch per turn of the loop, while data waits.
     private static let extraReads = 15
 
-    /// Reads on while more waits on `fd`, up to ``extraReads`` more times: libdbus reads about
+    /// Reads on while more waits on `fd` (a `poll` that does not wait asks), up to
+    /// ``extraReads`` more times: libdbus reads about
     /// 4 KiB each time it handles a watch, and under a flood of calls a turn of the loop would
     /// take in a dozen of them, so that another peer's call waits behind everything the bus
     /// queued before it. Read early, it takes its turn among the senders' (``IncomingCalls``),
