@@ -96,6 +96,9 @@ let package = Package(
         .executableTarget(
             name: "Counter", dependencies: ["UserNotifications"],
             path: "Examples/Counter", exclude: ["README.md"]),
+        .executableTarget(
+            name: "Chat", dependencies: ["UserNotifications"],
+            path: "Examples/Chat", exclude: ["README.md"]),
         // A stand-in app that D-Bus activation starts in tests.
         .executableTarget(name: "HandlerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/HandlerApp"),
         // A command-line tool that posts once from synchronous code and exits at once, in tests.

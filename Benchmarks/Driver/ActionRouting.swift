@@ -1,3 +1,5 @@
+import Foundation
+
 /// P3: from the fake server sending `ActionInvoked` to the app's handler receiving
 /// `Handler1.DidReceive`, against a bus `Peer.Ping` round trip to the server.
 enum ActionRouting {
@@ -11,16 +13,23 @@ enum ActionRouting {
             _ = try rig.rawClient(["actions", Rig.handledApp, "\(perRound)", handlerLog.path, "\(round * perRound)"])
         }
         let pings = Samples(pingSamples)
-        let sent = Dictionary(try rig.serverLogEntries("invoked").map { ($0.title, $0.nanoseconds) }) { _, last in last }
-        let received = try Rig.entries("received", in: handlerLog)
-        let latencies = received.compactMap { entry in sent[entry.title].map { Double(entry.nanoseconds - $0) } }
-        guard latencies.count == perRound * scale.rounds else {
-            throw BenchError("P3: \(latencies.count) of \(scale.actions) actions could be matched to the server's log")
-        }
+        let latencies = try delays(rig, heardIn: handlerLog, expected: perRound * scale.rounds)
         let l = Samples(latencies)
         return Figure(
             key: "P3", measure: "ActionInvoked → DidReceive, median", ours: l.median / 1000, baseline: pings.median / 1000,
             unit: "µs", budget: .atMost(3),
             note: "\(latencies.count) actions, \(pingSamples.count) pings in \(scale.rounds) alternating rounds; p99 ours \((l.percentile(99) / 1000).formatted) µs, ping \((pings.percentile(99) / 1000).formatted) µs, p99 ratio \((l.percentile(99) / pings.percentile(99)).formatted)")
+    }
+
+    /// The nanoseconds from the fake server sending each `ActionInvoked` to the app hearing of
+    /// it: `received TITLE NS` lines of `log` (bench-raw-client `actions`, `portal-actions`)
+    /// matched by title with the server's `invoked` lines; fails unless all `expected` match.
+    static func delays(_ rig: Rig, heardIn log: URL, expected: Int) throws -> [Double] {
+        let sent = Dictionary(try rig.serverLogEntries("invoked").map { ($0.title, $0.nanoseconds) }) { _, last in last }
+        let delays = try Rig.entries("received", in: log).compactMap { entry in sent[entry.title].map { Double(entry.nanoseconds - $0) } }
+        guard delays.count == expected else {
+            throw BenchError("\(delays.count) of \(expected) actions heard in \(log.lastPathComponent) could be matched to the server's log")
+        }
+        return delays
     }
 }

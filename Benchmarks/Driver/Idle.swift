@@ -36,12 +36,10 @@ enum Idle {
     /// An idle dunst's resident memory: Xvfb and dunst on a bus of their own, settled.
     static func idleDunstResidentBytes(_ rig: Rig) async throws -> Double {
         let bus = try PrivateBus()
-        let (xvfb, display) = try ManagedProcess.start(
-            "Xvfb", ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], readFirstLine: true)
+        let (xvfb, display) = try Rig.startXvfb()
         defer { xvfb.stop() }
-        guard let display, !display.isEmpty else { throw BenchError("Xvfb did not start: \(xvfb.log)") }
         var env = bus.environment
-        env["DISPLAY"] = ":\(display)"
+        env["DISPLAY"] = display
         let (dunst, _) = try await Rig.startOwning(
             "org.freedesktop.Notifications", on: bus, try ManagedProcess.which("dunst"),
             ["-config", TestDesktop.fixtures.appending(path: "dunstrc").path], environment: env)

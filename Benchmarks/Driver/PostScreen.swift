@@ -2,29 +2,44 @@
 /// the same for a raw libdbus `Notify` (the client stamps the send, the server the arrival, both
 /// on `CLOCK_MONOTONIC`); what the user sees, in alternating rounds.
 enum PostScreen {
-    static func measure(_ rig: Rig, _ scale: Scale) throws -> Figure {
-        let perRound = max(1, scale.latencyCalls / scale.rounds)
-        var sent: [(title: String, nanoseconds: Int64)] = []
-        for _ in 0..<scale.rounds {
-            sent += try rig.rawClient(["screen", "notify", "\(perRound)"]).compactMap(Self.entry)
-            sent += try rig.rawClient(["screen", "post", Rig.app, "\(perRound)"]).compactMap(Self.entry)
-        }
-        // Every round numbers its calls from 0: the n-th call with a title arrived n-th with it.
-        var arrivals = Dictionary(grouping: try rig.serverLogEntries("screen"), by: \.title).mapValues { $0.map(\.nanoseconds)[...] }
-        func delays(_ kind: String) -> [Double] {
-            sent.filter { $0.title.hasPrefix("screen-\(kind)-") }.compactMap { call in
-                arrivals[call.title]?.popFirst().map { Double($0 - call.nanoseconds) }
-            }
-        }
-        let (ours, raw) = (delays("post"), delays("notify"))
-        guard ours.count == perRound * scale.rounds, raw.count == perRound * scale.rounds else {
-            throw BenchError("P1-screen: \(ours.count) posts and \(raw.count) Notify calls of \(perRound * scale.rounds) each reached the server's log")
-        }
-        let (o, r) = (Samples(ours), Samples(raw))
+    static func measure(_ rig: Rig, _ scale: Scale) async throws -> Figure {
+        let delays = try await oneWay(rig, scale, of: [["notify"], ["post", Rig.app]])
+        let (o, r) = (Samples(delays[1]), Samples(delays[0]))
         return Figure(
             key: "P1-screen", measure: "Post → Notify at the server, median", ours: o.median / 1000, baseline: r.median / 1000,
             unit: "µs", budget: .atMost(2.5),
-            note: "\(ours.count) calls each; p99 ours \((o.percentile(99) / 1000).formatted) µs, raw \((r.percentile(99) / 1000).formatted) µs")
+            note: "\(delays[1].count) calls each; p99 ours \((o.percentile(99) / 1000).formatted) µs, raw \((r.percentile(99) / 1000).formatted) µs")
+    }
+
+    /// For each of `calls` (bench-raw-client `screen` arguments without the count: `notify`,
+    /// `post APP`, `portal`), the nanoseconds from the client sending a call to its `Notify`
+    /// arriving at the fake server, in alternating rounds.
+    static func oneWay(_ rig: Rig, _ scale: Scale, of calls: [[String]]) async throws -> [[Double]] {
+        let perRound = max(1, scale.latencyCalls / scale.rounds)
+        var sent: [(title: String, nanoseconds: Int64)] = []
+        for _ in 0..<scale.rounds {
+            for call in calls { sent += try rig.rawClient(["screen"] + call + ["\(perRound)"]).compactMap(Self.entry) }
+        }
+        // Post and AddNotification may be answered before their Notify is sent: let the last one arrive.
+        try await Task.sleep(for: .milliseconds(200))
+        // Every round numbers its calls from 0, and earlier measures sent the same titles: a
+        // call's arrival is the first one of its title after it was sent.
+        var arrivals = Dictionary(grouping: try rig.serverLogEntries("screen"), by: \.title).mapValues { $0.map(\.nanoseconds)[...] }
+        func arrival(_ title: String, after sending: Int64) -> Int64? {
+            guard var times = arrivals[title] else { return nil }
+            while let first = times.first, first < sending { times.removeFirst() }
+            defer { arrivals[title] = times }
+            return times.popFirst()
+        }
+        return try calls.map { call in
+            let delays = sent.filter { $0.title.hasPrefix("screen-\(call[0])-") }.compactMap { sending in
+                arrival(sending.title, after: sending.nanoseconds).map { Double($0 - sending.nanoseconds) }
+            }
+            guard delays.count == perRound * scale.rounds else {
+                throw BenchError("\(delays.count) of \(perRound * scale.rounds) screen \(call[0]) calls reached the server's log")
+            }
+            return delays
+        }
     }
 
     /// A `TITLE NANOSECONDS` line of bench-raw-client.

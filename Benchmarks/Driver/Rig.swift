@@ -39,7 +39,7 @@ final class Rig: Sendable {
         let serverLog = serverLog
         server = try await Self.startOwning(
             "org.freedesktop.Notifications", on: bus, products.appending(path: "bench-fake-server").path,
-            ["--invoke", Self.handledApp, "--log", "late-", serverLog.path], environment: bus.environment).process
+            ["--invoke", Self.handledApp, "--invoke-summary", PortalPeer.invokedPrefix, "--log", "late-", serverLog.path], environment: bus.environment).process
     }
 
     /// The path of a built program.
@@ -91,6 +91,17 @@ final class Rig: Sendable {
             process.stop()
             throw BenchError("\(error); its log: \(process.log)")
         }
+    }
+
+    /// Starts Xvfb on a free display; returns it and the display (`:N`).
+    static func startXvfb() throws -> (process: ManagedProcess, display: String) {
+        let (xvfb, number) = try ManagedProcess.start(
+            "Xvfb", ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], readFirstLine: true)
+        guard let number, !number.isEmpty else {
+            xvfb.stop()
+            throw BenchError("Xvfb did not start: \(xvfb.log)")
+        }
+        return (xvfb, ":\(number)")
     }
 
     /// Runs bench-raw-client with `arguments` to its end and returns the lines it printed.

@@ -25,12 +25,17 @@ struct Scale: Sendable {
     var dueWithinSeconds: Int
     /// Restarts timed for P6.
     var restarts: Int
+    /// Whether the peer rows fail when xdg-desktop-portal is missing (else they are skipped
+    /// with the reason printed).
+    var requiresPeers: Bool
 
     static let full = Scale(
         latencyCalls: 2000, throughputCalls: 5000, window: 64, instructionPosts: 1000, rounds: 4, actions: 300, pings: 2000, processRuns: 30,
-        idlePending: 10_000, idleSeconds: 60, scalePending: 100_000, dueSoon: 1000, dueWithinSeconds: 10, restarts: 3)
+        idlePending: 10_000, idleSeconds: 60, scalePending: 100_000, dueSoon: 1000, dueWithinSeconds: 10, restarts: 3,
+        requiresPeers: true)
 
     static let smoke = Scale(
         latencyCalls: 20, throughputCalls: 50, window: 8, instructionPosts: 20, rounds: 2, actions: 5, pings: 20, processRuns: 2,
-        idlePending: 100, idleSeconds: 1, scalePending: 500, dueSoon: 20, dueWithinSeconds: 1, restarts: 1)
+        idlePending: 100, idleSeconds: 1, scalePending: 500, dueSoon: 20, dueWithinSeconds: 1, restarts: 1,
+        requiresPeers: false)
 }

@@ -50,18 +50,19 @@ struct UsernotedBench {
     }
 
     /// Runs the measures (those in `only`, when given) in an order that keeps each daemon's
-    /// state its own: P1–P4 share one daemon; P2-instructions, P5, P6 and P7 start their own.
+    /// state its own: P1–P4 and the peer rows share one daemon; P2-instructions, P5, P6 and P7
+    /// start their own.
     static func run(scale: Scale, only: Set<String>?) async throws -> [Figure] {
         let products = URL(filePath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .deletingLastPathComponent()
         let rig = try await Rig(products: products)
-        /// Whether `--only` asks for `key` (`P6` asks for every `P6-…`).
-        func wanted(_ key: String) -> Bool { only.map { $0.contains(key) || $0.contains(String(key.prefix(2))) } ?? true }
+        /// Whether `--only` asks for `key` (`P6` asks for every `P6-…`, `peer` for both peer rows).
+        func wanted(_ key: String) -> Bool { only.map { $0.contains(key) || $0.contains(where: key.hasPrefix) } ?? true }
         var figures: [Figure] = []
         /// Runs one measure; one that fails is reported as failed, and the others still run.
         func record(_ keys: [String], _ what: String, _ measure: () async throws -> [Figure]) async {
             guard keys.contains(where: wanted) else { return }
-            log("\(keys[0].prefix(2)): \(what)")
+            log("\(keys[0].split(separator: "-")[0]): \(what)")
             do {
                 let new = try await measure()
                 for figure in new { log("\(figure.key): \(figure.ours.formatted) \(figure.unit)\(figure.ratio.map { ", ratio \($0.formatted)" } ?? "")") }
@@ -71,14 +72,25 @@ struct UsernotedBench {
                 figures += keys.map { Figure.failed($0, what, "\(error)") }
             }
         }
-        if ["P1", "P2", "P3", "P4"].contains(where: wanted) {
+        let peerKeys = ["peer-portal-post", "peer-portal-action"]
+        if (["P1", "P2", "P3", "P4"] + peerKeys).contains(where: wanted) {
             let (daemon, _) = try await rig.startDaemon(state: try rig.directory("p1-state"))
             defer { daemon.stop() }
             await record(["P1"], "Post latency") { [try PostLatency.measure(rig, scale)] }
-            await record(["P1-screen"], "Post → Notify at the server") { [try PostScreen.measure(rig, scale)] }
+            await record(["P1-screen"], "Post → Notify at the server") { [try await PostScreen.measure(rig, scale)] }
             await record(["P2"], "Post throughput") { [try PostThroughput.measure(rig, scale)] }
             await record(["P3"], "ActionInvoked → DidReceive") { [try ActionRouting.measure(rig, scale)] }
             await record(["P4"], "usernotectl post vs notify-send") { [try ProcessCost.measure(rig, scale)] }
+            if let missing = PortalPeer.missing, !scale.requiresPeers, peerKeys.contains(where: wanted) {
+                log("peer-portal-post, peer-portal-action skipped: \(missing)")
+            } else {
+                await record(peerKeys, "usernoted vs xdg-desktop-portal") {
+                    if let missing = PortalPeer.missing { throw BenchError(missing) }
+                    let portal = try await PortalPeer(rig)
+                    defer { portal.stop() }
+                    return [try await PeerPortal.post(rig, scale), try PeerPortal.action(rig, scale)]
+                }
+            }
         }
         await record(["P2-instructions"], "instructions per Post (callgrind)") { [try await PostInstructions.measure(rig, scale)].compactMap(\.self) }
         await record(["P5-wakeups", "P5-rss"], "idle, \(Int(scale.idleSeconds)) s") { try await Idle.measure(rig, scale) }

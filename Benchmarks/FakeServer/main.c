@@ -2,11 +2,13 @@
  * Notify, CloseNotification, GetCapabilities and GetServerInformation at once, so that what
  * a benchmark measures is the client and the bus, not the server.
  *
- *   bench-fake-server [--invoke APP] [--log PREFIX FILE]
+ *   bench-fake-server [--invoke APP] [--invoke-summary PREFIX] [--log PREFIX FILE]
  *
  * --invoke APP: after answering a Notify whose app_name is APP, sends ActionInvoked(id,
  *   "default") to the caller alone (as dunst sends its signals) and logs
  *   "invoked SUMMARY MONOTONIC_NS", the moment just before the signal was queued.
+ * --invoke-summary PREFIX: the same for a Notify whose summary starts with PREFIX (the
+ *   xdg-desktop-portal-gtk backend sends every Notify with an empty app_name).
  * --log PREFIX FILE: logs "notify SUMMARY REALTIME_NS" for each Notify whose summary starts
  *   with PREFIX, and "screen SUMMARY MONOTONIC_NS" for each whose summary starts with
  *   "screen-", when it arrived; the invoked lines go to the same FILE.
@@ -18,6 +20,7 @@
 #include <time.h>
 
 static const char *invoke_app;
+static const char *invoke_summary;
 static const char *log_prefix;
 static FILE *log_file;
 static dbus_uint32_t next_id = 1;
@@ -59,7 +62,8 @@ static void notify(DBusConnection *connection, DBusMessage *call) {
     DBusMessage *reply = dbus_message_new_method_return(call);
     dbus_message_append_args(reply, DBUS_TYPE_UINT32, &id, DBUS_TYPE_INVALID);
     send_and_unref(connection, reply);
-    if (invoke_app && strcmp(app_name, invoke_app) == 0) {
+    if ((invoke_app && strcmp(app_name, invoke_app) == 0) ||
+        (invoke_summary && strncmp(summary, invoke_summary, strlen(invoke_summary)) == 0)) {
         const char *key = "default";
         DBusMessage *signal = dbus_message_new_signal(
             "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked");
@@ -105,12 +109,14 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--invoke") == 0 && i + 1 < argc) {
             invoke_app = argv[++i];
+        } else if (strcmp(argv[i], "--invoke-summary") == 0 && i + 1 < argc) {
+            invoke_summary = argv[++i];
         } else if (strcmp(argv[i], "--log") == 0 && i + 2 < argc) {
             log_prefix = argv[++i];
             log_file = fopen(argv[++i], "a");
             if (!log_file) { perror(argv[i]); return 1; }
         } else {
-            fprintf(stderr, "usage: bench-fake-server [--invoke APP] [--log PREFIX FILE]\n");
+            fprintf(stderr, "usage: bench-fake-server [--invoke APP] [--invoke-summary PREFIX] [--log PREFIX FILE]\n");
             return 64;
         }
     }

@@ -5,10 +5,11 @@
  *   bench-raw-client latency notify N           N synchronous Notify calls to the server
  *   bench-raw-client latency post APP N         N synchronous Center1.Post calls to usernoted
  *   bench-raw-client latency ping N             N synchronous Peer.Ping round trips to the server
+ *   bench-raw-client latency portal N           N synchronous AddNotification calls to xdg-desktop-portal
  *       print one round trip per line, in nanoseconds
- *   bench-raw-client screen notify N / screen post APP N
- *       the same calls, titled "screen-notify-I" / "screen-post-I"; print "TITLE SENT_MONOTONIC_NS"
- *       per call, for matching with the fake server's arrival log
+ *   bench-raw-client screen notify N / screen post APP N / screen portal N
+ *       the same calls, titled "screen-notify-I" / "screen-post-I" / "screen-portal-I"; print
+ *       "TITLE SENT_MONOTONIC_NS" per call, for matching with the fake server's arrival log
  *   bench-raw-client throughput notify N WINDOW
  *   bench-raw-client throughput post APP N WINDOW
  *   bench-raw-client throughput add APP N WINDOW TEMPLATE START
@@ -17,7 +18,13 @@
  *   bench-raw-client actions APP N LOGFILE [START]
  *       serves Handler1 at /org/usernoted/Bench (RegisterHandler for APP), then N times: posts
  *       "bench-I" (I from START, default 0) for APP and waits for its DidReceive, logging "received TITLE MONOTONIC_NS"
- *       when it arrives (answering "dismiss"). */
+ *       when it arrives (answering "dismiss").
+ *   bench-raw-client portal-actions N LOGFILE [START]
+ *       the same through xdg-desktop-portal: N times adds the notification "portal-action-I"
+ *       (default action "open") and waits for the portal's ActionInvoked signal for it, logging
+ *       "received TITLE MONOTONIC_NS" when it arrives.
+ * A portal notification's id is its title, "@" and this process's id, so that no call
+ * replaces an earlier one (every Post is a new request too). */
 #include <dbus/dbus.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +37,9 @@
 #define DAEMON_PATH "/io/github/usernoted"
 #define CENTER "io.github.usernoted.Center1"
 #define HANDLER_PATH "/org/usernoted/Bench"
+#define PORTAL "org.freedesktop.portal.Desktop"
+#define PORTAL_PATH "/org/freedesktop/portal/desktop"
+#define PORTAL_NOTIFICATION "org.freedesktop.portal.Notification"
 
 static long long now_ns(void) {
     struct timespec t;
@@ -110,6 +120,37 @@ static DBusMessage *post_call(const char *app, int i) {
     return m;
 }
 
+/* Appends the dictionary entry {key: <value>} with a string value. */
+static void append_string_entry(DBusMessageIter *dict, const char *key, const char *value) {
+    DBusMessageIter entry, variant;
+    dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(dict, &entry);
+}
+
+/* The portal's AddNotification(id, {title, body, default-action}): what Post carries (a title
+ * and a body), and a default action that is not "app."-prefixed, so that the portal answers a
+ * click with its ActionInvoked signal (an unsandboxed caller has no app id to activate). */
+static DBusMessage *portal_call(int i) {
+    char title[64], id[96];
+    snprintf(title, sizeof title, title_format ? title_format : "portal-%d", i);
+    snprintf(id, sizeof id, "%s@%d", title, (int)getpid());
+    const char *id_argument = id;
+    DBusMessage *m = dbus_message_new_method_call(PORTAL, PORTAL_PATH, PORTAL_NOTIFICATION, "AddNotification");
+    DBusMessageIter args, dict;
+    dbus_message_iter_init_append(m, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &id_argument);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    append_string_entry(&dict, "title", title);
+    append_string_entry(&dict, "body", "body");
+    append_string_entry(&dict, "default-action", "open");
+    dbus_message_iter_close_container(&args, &dict);
+    return m;
+}
+
 static DBusMessage *add_call(const char *app, const char *template, int i) {
     char json[4096];
     snprintf(json, sizeof json, template, i);
@@ -124,6 +165,7 @@ static DBusMessage *build(const struct Calls *calls, int i) {
     if (strcmp(calls->kind, "notify") == 0) m = notify_call(i);
     else if (strcmp(calls->kind, "post") == 0) m = post_call(calls->app, i);
     else if (strcmp(calls->kind, "add") == 0) m = add_call(calls->app, calls->template, calls->start + i);
+    else if (strcmp(calls->kind, "portal") == 0) m = portal_call(calls->start + i);
     else if (strcmp(calls->kind, "ping") == 0)
         m = dbus_message_new_method_call(SERVER, "/", "org.freedesktop.DBus.Peer", "Ping");
     if (!m) fail("unknown call kind or out of memory");
@@ -212,15 +254,19 @@ static void reply_strings(DBusConnection *c, DBusMessage *call, const char **str
     dbus_message_unref(reply);
 }
 
+/* Counts the reply to a call of an actions run (an error ends the run); whether `m` was one. */
+static int counted_reply(DBusMessage *m) {
+    int type = dbus_message_get_type(m);
+    if (type != DBUS_MESSAGE_TYPE_METHOD_RETURN && type != DBUS_MESSAGE_TYPE_ERROR) return 0;
+    if (type == DBUS_MESSAGE_TYPE_ERROR) fail(dbus_message_get_error_name(m));
+    post_replies++;
+    return 1;
+}
+
 static DBusHandlerResult serve_handler(DBusConnection *c, DBusMessage *m, void *data) {
     (void)data;
-    int type = dbus_message_get_type(m);
-    if (type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR) {
-        if (type == DBUS_MESSAGE_TYPE_ERROR) fail(dbus_message_get_error_name(m));
-        post_replies++;
-        return DBUS_HANDLER_RESULT_HANDLED;
-    }
-    if (type != DBUS_MESSAGE_TYPE_METHOD_CALL || !dbus_message_has_interface(m, "io.github.usernoted.Handler1"))
+    if (counted_reply(m)) return DBUS_HANDLER_RESULT_HANDLED;
+    if (dbus_message_get_type(m) != DBUS_MESSAGE_TYPE_METHOD_CALL || !dbus_message_has_interface(m, "io.github.usernoted.Handler1"))
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
     if (dbus_message_has_member(m, "DidReceive")) {
         long long at = now_ns();
@@ -243,6 +289,26 @@ static DBusHandlerResult serve_handler(DBusConnection *c, DBusMessage *m, void *
     return DBUS_HANDLER_RESULT_HANDLED;
 }
 
+/* Sends the calls START … START+N-1 one at a time, each once the previous one's reply and
+ * action were heard (the filter counts both), and logs nothing itself. */
+static int each_until_heard(DBusConnection *c, const struct Calls *calls, int n, int start) {
+    for (int i = 0; i < n; i++) {
+        DBusMessage *m = build(calls, start + i);
+        dbus_connection_send(c, m, NULL);
+        dbus_message_unref(m);
+        long long started = now_ns();
+        while (received <= i || post_replies <= i) {
+            if (!dbus_connection_read_write_dispatch(c, 1000)) fail("disconnected");
+            if (now_ns() - started > 10000000000LL) {
+                fprintf(stderr, "bench-raw-client: no action heard for call %d within 10 s\n", start + i);
+                return 1;
+            }
+        }
+        usleep(2000);  /* let what follows an action (usernoted's dismiss) settle before the next call */
+    }
+    return 0;
+}
+
 static int actions(DBusConnection *c, const char *app, int n, const char *logfile, int start) {
     received_log = fopen(logfile, "a");
     if (!received_log) fail("cannot open the log file");
@@ -256,21 +322,32 @@ static int actions(DBusConnection *c, const char *app, int n, const char *logfil
     dbus_message_unref(reply);
     dbus_message_unref(m);
     dbus_connection_add_filter(c, serve_handler, NULL, NULL);
-    for (int i = 0; i < n; i++) {
-        DBusMessage *post = post_call(app, start + i);
-        dbus_connection_send(c, post, NULL);
-        dbus_message_unref(post);
-        long long started = now_ns();
-        while (received <= i || post_replies <= i) {
-            if (!dbus_connection_read_write_dispatch(c, 1000)) fail("disconnected");
-            if (now_ns() - started > 10000000000LL) {
-                fprintf(stderr, "bench-raw-client: no DidReceive for bench-%d within 10 s\n", start + i);
-                return 1;
-            }
-        }
-        usleep(2000);  /* let the dismiss settle before the next one */
-    }
-    return 0;
+    struct Calls calls = {"post", app, NULL, 0};
+    return each_until_heard(c, &calls, n, start);
+}
+
+/* Counts AddNotification's replies and logs the portal's ActionInvoked signals as they arrive. */
+static DBusHandlerResult hear_portal(DBusConnection *c, DBusMessage *m, void *data) {
+    (void)c;
+    (void)data;
+    if (counted_reply(m)) return DBUS_HANDLER_RESULT_HANDLED;
+    if (!dbus_message_is_signal(m, PORTAL_NOTIFICATION, "ActionInvoked")) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    long long at = now_ns();
+    const char *id = "";
+    dbus_message_get_args(m, NULL, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID);
+    fprintf(received_log, "received %.*s %lld\n", (int)strcspn(id, "@"), id, at);
+    fflush(received_log);
+    received++;
+    return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+static int portal_actions(DBusConnection *c, int n, const char *logfile, int start) {
+    received_log = fopen(logfile, "a");
+    if (!received_log) fail("cannot open the log file");
+    dbus_connection_add_filter(c, hear_portal, NULL, NULL);
+    title_format = "portal-action-%d";
+    struct Calls calls = {"portal", NULL, NULL, 0};
+    return each_until_heard(c, &calls, n, start);
 }
 
 static int usage(void) {
@@ -291,7 +368,9 @@ int main(int argc, char **argv) {
     DBusConnection *c = connect_bus();
     if (strcmp(mode, "latency") == 0 && argc == rest + 1) return latency(c, &calls, atoi(argv[rest]));
     if (strcmp(mode, "screen") == 0 && argc == rest + 1) {
-        title_format = strcmp(calls.kind, "post") == 0 ? "screen-post-%d" : "screen-notify-%d";
+        title_format = strcmp(calls.kind, "post") == 0     ? "screen-post-%d"
+                       : strcmp(calls.kind, "portal") == 0 ? "screen-portal-%d"
+                                                           : "screen-notify-%d";
         return latency(c, &calls, atoi(argv[rest]));
     }
     if (strcmp(mode, "throughput") == 0 && strcmp(calls.kind, "add") == 0 && argc == rest + 4) {
@@ -300,6 +379,8 @@ int main(int argc, char **argv) {
         return throughput(c, &calls, atoi(argv[rest]), atoi(argv[rest + 1]));
     }
     if (strcmp(mode, "throughput") == 0 && argc == rest + 2) return throughput(c, &calls, atoi(argv[rest]), atoi(argv[rest + 1]));
+    if (strcmp(mode, "portal-actions") == 0 && (argc == 4 || argc == 5))
+        return portal_actions(c, atoi(argv[2]), argv[3], argc == 5 ? atoi(argv[4]) : 0);
     if (strcmp(mode, "actions") == 0 && (argc == 5 || argc == 6))
         return actions(c, argv[2], atoi(argv[3]), argv[4], argc == 6 ? atoi(argv[5]) : 0);
     return usage();

@@ -5,8 +5,9 @@ import UserNotificationsCore
 /// `Interaction`s. It keeps, in memory only (the store keeps what outlives the process, told
 /// through ``changes``): each notification's ``Presentation`` (the live map), indexed by
 /// server id; the `Notify` calls under way, and signals that arrived before the id they
-/// name; the server's bus name and capabilities; whether previews are hidden; and a counter
-/// that orders the notifications shown.
+/// name; the server's bus name and capabilities; whether previews are hidden; a counter
+/// that orders the notifications shown; and the threads' stacks (see ``ThreadStack``: a stack
+/// is in the live map under a key of its own, its members stay there marked stacked).
 public actor NotificationBridge {
     private let connection: Connection
     private let server: NotificationsServer
@@ -31,6 +32,8 @@ public actor NotificationBridge {
     private var previewsHidden = false
     /// The `order` the last notification shown got.
     private var lastOrder: UInt64 = 0
+    /// How many notifications of one thread may be on screen before the older ones stack.
+    private var stackLimit: Int
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -41,8 +44,10 @@ public actor NotificationBridge {
     public nonisolated let changes: AsyncStream<LiveChange>
     private let changesContinuation: AsyncStream<LiveChange>.Continuation
 
-    public init(connection: Connection) {
+    /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack.
+    public init(connection: Connection, stackLimit: Int = 3) {
         self.connection = connection
+        self.stackLimit = max(stackLimit, 1)
         server = NotificationsServer(connection: connection)
         (interactions, interactionsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         (changes, changesContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
@@ -97,8 +102,15 @@ public actor NotificationBridge {
     /// yet; returns its key and the server id it has so far. ``present(_:)`` shows it.
     private func stage(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
-        let serverID = live[key]?.serverID
+        let previous = live[key]
+        let serverID = previous?.serverID
         live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
+        // A replaced member leaves its stack as the thread's newest; a new one may stack older ones.
+        let thread = ThreadKey(appID: appID, request: request), left = previous?.thread(of: appID)
+        if thread != nil || left != nil {
+            let (stacks, closing) = stackOverflow(of: Set([thread, left].compactMap { $0 }))
+            Task { await settle(stacks, closing: closing) }
+        }
         return (key, serverID)
     }
 
@@ -111,11 +123,40 @@ public actor NotificationBridge {
     public func restore(
         appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?
     ) async -> (tookOver: Bool, serverID: UInt32?) {
-        let key = NotificationKey(appID: appID, requestID: request.identifier)
-        guard live[key] == nil else { return (false, live[key]?.serverID) }
-        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
-        return (true, await present(key))
+        await restore([RestoredNotification(appID: appID, request: request, category: category, serverID: serverID)])[0]
     }
+
+    /// ``restore(appID:request:category:serverID:)`` for everything a previous run showed, oldest
+    /// first, stacked as the stack limit says before anything is shown (a thread comes back as
+    /// its stack and its newest, not as a banner each). A server id given twice (the members of
+    /// a stack each recorded the stack's) is taken over once; the stack takes over its oldest member's.
+    public func restore(_ notifications: [RestoredNotification]) async -> [(tookOver: Bool, serverID: UInt32?)] {
+        var claimed = Set<UInt32>()
+        var taken: [NotificationKey?] = []
+        var threads = Set<ThreadKey>()
+        for notification in notifications {
+            let key = NotificationKey(appID: notification.appID, requestID: notification.request.identifier)
+            guard live[key] == nil else {
+                taken.append(nil)
+                continue
+            }
+            let serverID = notification.serverID.flatMap { claimed.insert($0).inserted ? $0 : nil }
+            let entry = Presentation(request: notification.request, category: notification.category, order: takeOrder(), serverID: serverID)
+            live[key] = entry
+            if let thread = entry.thread(of: key.appID) { threads.insert(thread) }
+            taken.append(key)
+        }
+        let (stacks, closing) = stackOverflow(of: threads)
+        for key in taken.compactMap({ $0 }) { await present(key) }
+        await settle(stacks, closing: closing)
+        return zip(notifications, taken).map { notification, key in
+            guard let key else { return (false, live[NotificationKey(appID: notification.appID, requestID: notification.request.identifier)]?.serverID) }
+            return (true, shownID(of: key))
+        }
+    }
+
+    /// Lets more than `limit` notifications of a thread on screen stack, from each thread's next post on.
+    public func setStackLimit(_ limit: Int) { stackLimit = max(limit, 1) }
 
     /// Hides or shows again the previews of every notification (in place), e.g. when the
     /// screen locks and unlocks; responses still carry the full request.
@@ -125,25 +166,39 @@ public actor NotificationBridge {
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }
     }
 
-    /// Closes the notification on the server and forgets it (no response follows).
+    /// Closes the notification on the server and forgets it (no response follows); a stacked
+    /// one leaves its stack, which then counts one fewer (and goes with its last member).
     public func close(_ key: NotificationKey) async {
         guard let entry = live.removeValue(forKey: key) else { return }
+        if entry.isStacked, let thread = entry.thread(of: key.appID) {
+            let (stacks, closing) = stackOverflow(of: [thread])
+            return await settle(stacks, closing: closing)
+        }
         guard let id = entry.serverID else { return }
         keysByServerID[id] = nil
         try? await server.close(id)
     }
 
-    /// The requests of `appID` currently shown or waiting for a server.
+    /// The requests of `appID` currently shown or waiting for a server, stacked ones included.
     public func delivered(appID: AppID) -> [NotificationRequest] {
-        live.filter { $0.key.appID == appID }.map(\.value.request).sorted { $0.identifier < $1.identifier }
+        live.filter { $0.key.appID == appID && ThreadStack.thread(ofStack: $0.key) == nil }.map(\.value.request)
+            .sorted { $0.identifier < $1.identifier }
+    }
+
+    /// The server id that shows `key`'s notification: its own, or its stack's while stacked.
+    public func shownID(of key: NotificationKey) -> UInt32? {
+        guard let entry = live[key] else { return nil }
+        guard entry.isStacked, let thread = entry.thread(of: key.appID) else { return entry.serverID }
+        return live[ThreadStack.key(of: thread)]?.serverID
     }
 
     /// Answers the newest notification (of `appID`, or of any app when nil) as if the user
     /// chose its category's primary action — or clicked its body when it has none; returns
     /// that interaction, nil when nothing is on screen.
     public func answerNewestWithPrimaryAction(appID: AppID?) -> Interaction? {
-        guard let (key, entry) = live.filter({ appID == nil || $0.key.appID == appID })
-            .max(by: { $0.value.order < $1.value.order }) else { return nil }
+        guard let (key, entry) = live.filter({
+            (appID == nil || $0.key.appID == appID) && !$0.value.isStacked && ThreadStack.thread(ofStack: $0.key) == nil
+        }).max(by: { $0.value.order < $1.value.order }) else { return nil }
         let token = live[key]?.answeredByAction()
         let action = entry.category?.primaryAction?.identifier ?? NotificationResponse.defaultActionIdentifier
         return emit(key, entry, action: action, text: nil, activationToken: token)
@@ -198,15 +253,16 @@ public actor NotificationBridge {
 
     /// One `Notify` for `key`'s notification; records the id the server gave it.
     private func notify(_ key: NotificationKey) async -> UInt32? {
-        guard let entry = live[key] else { return nil }
+        guard let entry = live[key], !entry.isStacked else { return nil }
         let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
         let shown = previewsHidden ? entry.request.hidingPreview(category: entry.category) : entry.request
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
             profile: await serverProfile(), replacesID: entry.serverID ?? 0)
         guard let id = try? await server.notify(call) else { return nil }
-        guard live[key] != nil else {
-            try? await server.close(id)  // closed by the app while Notify was under way
+        guard let now = live[key], !now.isStacked else {
+            // Closed by the app, or stacked, while Notify was under way (unless a stack took its place).
+            if keysByServerID[id] == nil { try? await server.close(id) }
             return nil
         }
         // Another show of this request got its own id while this Notify was under way: keep one on screen.
@@ -217,7 +273,11 @@ public actor NotificationBridge {
         }
         live[key]?.shown(serverID: id)
         keysByServerID[id] = key
-        changesContinuation.yield(.shown(key, serverID: id))
+        if let thread = ThreadStack.thread(ofStack: key) {
+            for member in members(of: thread) { changesContinuation.yield(.shown(member, serverID: id)) }
+        } else {
+            changesContinuation.yield(.shown(key, serverID: id))
+        }
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
         return id
@@ -229,6 +289,7 @@ public actor NotificationBridge {
             if !notifying.isEmpty { early[signal.id, default: []].append(signal) }
             return
         }
+        if let thread = ThreadStack.thread(ofStack: key) { return handleStack(signal, of: thread) }
         switch signal {
         case .activationToken(_, let token):
             live[key]?.activationTokenArrived(token)
@@ -263,6 +324,59 @@ public actor NotificationBridge {
         }
     }
 
+    /// The stacked members of `thread`, oldest first.
+    private func members(of thread: ThreadKey) -> [NotificationKey] { ThreadStack.members(of: thread, in: live) }
+
+    /// Restacks `threads` (see ``ThreadStack/restack(_:in:limit:order:)``), taking the server ids
+    /// that changed hands out of the id map. Returns the stacks to show and the ids to close.
+    private func stackOverflow(of threads: Set<ThreadKey>) -> (stacks: [NotificationKey], closing: [UInt32]) {
+        var stacks: [NotificationKey] = [], closing: [UInt32] = []
+        for thread in threads {
+            let change = ThreadStack.restack(thread, in: &live, limit: stackLimit, order: takeOrder)
+            for id in change.closing { keysByServerID[id] = nil }
+            if let id = change.takenOver { keysByServerID[id] = ThreadStack.key(of: thread) }
+            if change.stackChanged { stacks.append(ThreadStack.key(of: thread)) }
+            closing += change.closing
+        }
+        return (stacks, closing)
+    }
+
+    /// Shows `stacks` as they are now, then closes `closing` on the server (so a stack appears before what it stands for goes).
+    private func settle(_ stacks: [NotificationKey], closing: [UInt32]) async {
+        for key in stacks { await present(key) }
+        for id in closing { try? await server.close(id) }
+    }
+
+    /// A signal about `thread`'s stack: its body click or *Show all* brings its members back;
+    /// its closing closes them, with a `dismiss` for each whose category has
+    /// `customDismissAction` when the user closed it. Nothing else reaches the app.
+    private func handleStack(_ signal: ServerSignal, of thread: ThreadKey) {
+        let stackKey = ThreadStack.key(of: thread)
+        switch signal {
+        case .actionInvoked(_, let actionKey) where actionKey == NotifyMapping.defaultKey || actionKey == ThreadStack.showAllIdentifier:
+            guard let stack = live.removeValue(forKey: stackKey) else { return }
+            let members = members(of: thread)
+            for member in members { live[member]?.unstacked() }
+            if let id = stack.serverID { keysByServerID[id] = nil }
+            Task {
+                for member in members { await present(member) }
+                if let id = stack.serverID { try? await server.close(id) }
+            }
+        case .closed(let id, let reason):
+            keysByServerID[id] = nil
+            live[stackKey] = nil
+            for member in members(of: thread) {
+                guard let entry = live.removeValue(forKey: member) else { continue }
+                changesContinuation.yield(.departed(member))
+                if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
+                    emit(member, entry, action: NotificationResponse.dismissActionIdentifier, text: nil, activationToken: nil)
+                }
+            }
+        case .actionInvoked, .activationToken, .replied:
+            break
+        }
+    }
+
     @discardableResult
     private func emit(_ key: NotificationKey, _ entry: Presentation, action: String, text: String?, activationToken: String?) -> Interaction {
         let interaction = Interaction(
@@ -285,11 +399,28 @@ public actor NotificationBridge {
     }
 }
 
+/// A notification a previous run showed, for ``NotificationBridge/restore(_:)``.
+public struct RestoredNotification: Sendable {
+    public var appID: AppID
+    public var request: NotificationRequest
+    public var category: NotificationCategory?
+    /// The server id the previous run recorded for it (a stacked one: its stack's).
+    public var serverID: UInt32?
+
+    public init(appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?) {
+        self.appID = appID
+        self.request = request
+        self.category = category
+        self.serverID = serverID
+    }
+}
+
 /// A change on the server's side: where one of our notifications is, or which server runs.
 public enum LiveChange: Sendable, Hashable {
-    /// The server shows it under this id (first shown, replaced, or shown again by a new server).
+    /// The server shows it under this id (first shown, replaced, or shown again by a new server);
+    /// a stacked notification is shown under its stack's id (each time the stack is).
     case shown(NotificationKey, serverID: UInt32)
-    /// The server closed it (the user, an action, expiry): it left the screen.
+    /// The server closed it (the user, an action, expiry; a stacked one: its stack): it left the screen.
     case departed(NotificationKey)
     /// A notification server is there (at start, or a new one): who it is and what it can do.
     case server(ServerInformation?, ServerCapabilities)

@@ -29,6 +29,10 @@ public enum NotifyMapping {
     /// The label of the `default` action, for servers that list it in a menu.
     public static let defaultLabel = "Open"
 
+    /// The `category` hint of notifications that break through Focus, before their level
+    /// (`x-usernoted.timeSensitive`, `x-usernoted.critical`).
+    public static let breakthroughCategoryPrefix = "x-usernoted."
+
     /// The key a suggestion button is sent with: this prefix and the suggestion's index.
     public static let suggestionKeyPrefix = "x-usernoted-suggestion-"
 
@@ -47,6 +51,11 @@ public enum NotifyMapping {
             "urgency": .byte(content.interruptionLevel.freedesktopUrgency),
             "x-usernoted-request": .string(request.identifier),
         ]
+        // Breaks through Focus: servers that hold notifications while paused can let these through by category
+        // (dunst: a rule with override_pause_level; docs/focus.md).
+        if content.interruptionLevel == .timeSensitive || content.interruptionLevel == .critical {
+            hints["category"] = .string(breakthroughCategoryPrefix + content.interruptionLevel.rawValue)
+        }
         switch content.sound {
         case nil: hints["suppress-sound"] = .boolean(true)
         case "default"?: hints["sound-name"] = .string("message-new-instant")

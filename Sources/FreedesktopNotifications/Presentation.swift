@@ -11,6 +11,9 @@ struct Presentation {
         case waitingForServer
         /// The server shows it under this id.
         case shown(serverID: UInt32)
+        /// Its thread's stack stands for it on screen (see ``ThreadStack``): still delivered,
+        /// not shown by itself.
+        case stacked
     }
 
     /// What it shows (the full request; previews are hidden when it is sent, not here).
@@ -39,11 +42,26 @@ struct Presentation {
         return id
     }
 
+    /// Whether its thread's stack stands for it.
+    var isStacked: Bool { phase == .stacked }
+
+    /// Its thread, if it names one.
+    func thread(of appID: AppID) -> ThreadKey? { ThreadKey(appID: appID, request: request) }
+
     /// The server answered a `Notify` for it with `serverID`.
     mutating func shown(serverID: UInt32) { phase = .shown(serverID: serverID) }
 
-    /// The server left, or a new one took its name: nobody shows it now.
-    mutating func serverChanged() { phase = .waitingForServer }
+    /// The server left, or a new one took its name: nobody shows it now (a stacked one stays stacked).
+    mutating func serverChanged() { if !isStacked { phase = .waitingForServer } }
+
+    /// Its thread's stack takes its place; returns the id the server showed it under, if any.
+    mutating func stacked() -> UInt32? {
+        defer { phase = .stacked }
+        return serverID
+    }
+
+    /// *Show all*: it is to be shown by itself again.
+    mutating func unstacked() { phase = .waitingForServer }
 
     /// The server sent the activation token that goes with the action about to come.
     mutating func activationTokenArrived(_ token: String) { activationToken = token }

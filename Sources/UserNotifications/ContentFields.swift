@@ -12,10 +12,16 @@ struct ContentFields: Sendable, Hashable {
     var relevanceScore: Double = 0
     /// The launch image name (kept here only).
     var launchImageName = ""
-    /// The argument of the category's summary format (kept here only).
-    var summaryArgument = ""
-    /// How many items the notification stands for in a summary (kept here only).
-    var summaryArgumentCount = 0
+    /// The argument of the category's summary format, for its thread's stack.
+    var summaryArgument: String {
+        get { model.summaryArgument }
+        set { model.summaryArgument = newValue }
+    }
+    /// How many items the notification stands for in its thread's stack (at least 1, as on Apple platforms).
+    var summaryArgumentCount: Int {
+        get { model.summaryArgumentCount }
+        set { model.summaryArgumentCount = max(newValue, 1) }
+    }
     /// Which Focus filter the notification belongs to (kept here only).
     var filterCriteria: String?
 

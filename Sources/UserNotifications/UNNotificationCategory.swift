@@ -9,7 +9,7 @@ public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     let model: NotificationCategory
     /// The actions as the app made them (with their icons); nil for a category read from usernoted.
     private let madeActions: [UNNotificationAction]?
-    /// The summary of grouped notifications, e.g. `%u new messages` (kept here only, not sent).
+    /// The text of a stack of this category's notifications in one thread, e.g. `%u new messages`.
     public let categorySummaryFormat: String
 
     /// Creates a category; `identifier` is what content names as `categoryIdentifier`.
@@ -50,7 +50,8 @@ public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
         let placeholder = hiddenPreviewsBodyPlaceholder ?? ""
         model = NotificationCategory(
             identifier: identifier, actions: actions.map(\.model), intentIdentifiers: intentIdentifiers,
-            hiddenPreviewsBodyPlaceholder: placeholder.isEmpty ? nil : placeholder, options: options.model,
+            hiddenPreviewsBodyPlaceholder: placeholder.isEmpty ? nil : placeholder,
+            categorySummaryFormat: categorySummaryFormat ?? "", options: options.model,
             minimalActions: minimalActions.map(\.identifier))
         madeActions = actions
         self.categorySummaryFormat = categorySummaryFormat ?? ""
@@ -61,7 +62,7 @@ public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     init(_ model: NotificationCategory) {
         self.model = model
         madeActions = nil
-        categorySummaryFormat = ""
+        categorySummaryFormat = model.categorySummaryFormat
         super.init()
     }
 
@@ -79,10 +80,10 @@ public final class UNNotificationCategory: NSObject, NSCopying, Sendable {
     /// Itself: a category does not change.
     public func copy(with zone: NSZone? = nil) -> Any { self }
 
-    /// Whether `object` is a category with the same model and summary format.
+    /// Whether `object` is a category with the same model (its summary format included).
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UNNotificationCategory else { return false }
-        return model == other.model && categorySummaryFormat == other.categorySummaryFormat
+        return model == other.model
     }
 
     public override var hash: Int { model.hashValue }

@@ -59,9 +59,9 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unch
     public var relevanceScore: Double { snapshot.relevanceScore }
     /// The launch image name (kept for source compatibility, not sent).
     public var launchImageName: String { snapshot.launchImageName }
-    /// The argument of the category's summary format (kept for source compatibility, not sent).
+    /// Who or what it is about, in the summary of its thread's stack ("Anna: 3 more messages").
     public var summaryArgument: String { snapshot.summaryArgument }
-    /// How many items it stands for in a summary (kept for source compatibility, not sent).
+    /// How many items it stands for in that summary (1 unless set).
     public var summaryArgumentCount: Int { snapshot.summaryArgumentCount }
     /// The Focus filter it belongs to (kept for source compatibility, not sent).
     public var filterCriteria: String? { snapshot.filterCriteria }

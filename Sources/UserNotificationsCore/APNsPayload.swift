@@ -7,7 +7,8 @@
 ///  "MEETING_ID": "M-1"}
 /// ```
 ///
-/// `aps` fields: `alert` (a string, the body, or `{title, subtitle, body}`), `category`,
+/// `aps` fields: `alert` (a string, the body, or `{title, subtitle, body, summary-arg,
+/// summary-arg-count}`), `category`,
 /// `thread-id`, `sound` (a name, or `{critical, name, volume}`), `badge`,
 /// `interruption-level` (`passive`, `active`, `time-sensitive`, `critical`),
 /// `relevance-score` (0 to 1) and `target-content-id`. A payload without `alert` may only
@@ -52,6 +53,8 @@ public struct APNsPayload: Sendable, Hashable {
         "badge": [.key("aps"), .key("badge")],
         "relevanceScore": [.key("aps"), .key("relevance-score")],
         "targetContentIdentifier": [.key("aps"), .key("target-content-id")],
+        "summaryArgument": [.key("aps"), .key("alert"), .key("summary-arg")],
+        "summaryArgumentCount": [.key("aps"), .key("alert"), .key("summary-arg-count")],
         "userInfo": [],
     ]
 
@@ -198,21 +201,24 @@ extension APNsPayload {
                 title: alert.title, subtitle: alert.subtitle, body: alert.body, userInfo: userInfo,
                 categoryIdentifier: category ?? "", threadIdentifier: threadID ?? "", sound: sound?.name,
                 interruptionLevel: level, badge: badge, targetContentIdentifier: targetContentID,
-                relevanceScore: relevanceScore)
+                relevanceScore: relevanceScore, summaryArgument: alert.summaryArgument,
+                summaryArgumentCount: alert.summaryArgumentCount)
             return NotificationRequest(content: content)
         }
     }
 
-    /// `aps.alert`: the body alone, or title, subtitle and body.
+    /// `aps.alert`: the body alone, or title, subtitle and body, and what a stack of its thread says of it.
     struct Alert: Decodable {
         var title = ""
         var subtitle = ""
         var body = ""
+        var summaryArgument = ""
+        var summaryArgumentCount = 1
         /// Whether it was given as a string.
         var isText = false
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case title, subtitle, body
+            case title, subtitle, body, summaryArgument = "summary-arg", summaryArgumentCount = "summary-arg-count"
         }
 
         init(from decoder: any Decoder) throws {
@@ -226,6 +232,8 @@ extension APNsPayload {
                 title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
                 subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle) ?? ""
                 body = try c.decodeIfPresent(String.self, forKey: .body) ?? ""
+                summaryArgument = try c.decodeIfPresent(String.self, forKey: .summaryArgument) ?? ""
+                summaryArgumentCount = try c.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 1
             default:
                 throw ModelError(.invalidJSON, at: decoder.path(),
                                  #"expected a string (the body) or an object {"title", "subtitle", "body"}"#)

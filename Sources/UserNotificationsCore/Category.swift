@@ -1,7 +1,7 @@
 /// A type of notification and its buttons (Apple's `UNNotificationCategory`).
 ///
 /// JSON: `{"identifier", "actions"?: [...], "intentIdentifiers"?: [...],
-/// "hiddenPreviewsBodyPlaceholder"?, "options"?: [...], "minimalActions"?: [...]}`.
+/// "hiddenPreviewsBodyPlaceholder"?, "categorySummaryFormat"?, "options"?: [...], "minimalActions"?: [...]}`.
 public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
     /// How notifications of the category behave (Apple's `UNNotificationCategoryOptions`).
     public struct Options: NamedOptions, Codable {
@@ -40,6 +40,9 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
     public var intentIdentifiers: [String]
     /// Shown instead of the body while previews are hidden (e.g. the session is locked).
     public var hiddenPreviewsBodyPlaceholder: String?
+    /// The text of a stack of this category's notifications (Apple's `categorySummaryFormat`):
+    /// `%u` the count, `%@` the summary argument; `""` for the default (see ``SummaryFormat``).
+    public var categorySummaryFormat: String
     /// Category options.
     public var options: Options
     /// The identifiers of at most 2 of ``actions`` for servers that show few buttons (Apple's
@@ -51,12 +54,14 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
     /// Creates a category.
     public init(
         identifier: String, actions: [NotificationAction] = [], intentIdentifiers: [String] = [],
-        hiddenPreviewsBodyPlaceholder: String? = nil, options: Options = [], minimalActions: [String] = []
+        hiddenPreviewsBodyPlaceholder: String? = nil, categorySummaryFormat: String = "", options: Options = [],
+        minimalActions: [String] = []
     ) {
         self.identifier = identifier
         self.actions = actions
         self.intentIdentifiers = intentIdentifiers
         self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
+        self.categorySummaryFormat = categorySummaryFormat
         self.options = options
         self.minimalActions = minimalActions
     }
@@ -87,7 +92,7 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
     public var sendsDismissAction: Bool { options.contains(.customDismissAction) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case identifier, actions, intentIdentifiers, hiddenPreviewsBodyPlaceholder, options, minimalActions
+        case identifier, actions, intentIdentifiers, hiddenPreviewsBodyPlaceholder, categorySummaryFormat, options, minimalActions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,6 +101,7 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
         actions = try c.decodeIfPresent([NotificationAction].self, forKey: .actions) ?? []
         intentIdentifiers = try c.decodeIfPresent([String].self, forKey: .intentIdentifiers) ?? []
         hiddenPreviewsBodyPlaceholder = try c.decodeIfPresent(String.self, forKey: .hiddenPreviewsBodyPlaceholder)
+        categorySummaryFormat = try c.decodeIfPresent(String.self, forKey: .categorySummaryFormat) ?? ""
         options = try c.decodeIfPresent(Options.self, forKey: .options) ?? []
         minimalActions = try c.decodeIfPresent([String].self, forKey: .minimalActions) ?? []
     }
@@ -106,6 +112,7 @@ public struct NotificationCategory: Sendable, Hashable, Codable, Identifiable {
         try c.encode(actions, forKey: .actions)
         try c.encode(intentIdentifiers, forKey: .intentIdentifiers)
         try c.encodeIfPresent(hiddenPreviewsBodyPlaceholder, forKey: .hiddenPreviewsBodyPlaceholder)
+        if !categorySummaryFormat.isEmpty { try c.encode(categorySummaryFormat, forKey: .categorySummaryFormat) }
         try c.encode(options, forKey: .options)
         if !minimalActions.isEmpty { try c.encode(minimalActions, forKey: .minimalActions) }
     }

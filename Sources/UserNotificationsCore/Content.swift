@@ -3,7 +3,8 @@
 /// JSON: every field optional; strings default to `""`, `userInfo` to `{}`,
 /// `interruptionLevel` to `"active"`, `attachments` to `[]`; `sound`, `badge`,
 /// `targetContentIdentifier`, `relevanceScore` may be left out (and are encoded only when set,
-/// as are `attachments` only when there are some).
+/// as are `attachments` only when there are some); `summaryArgument` defaults to `""` and
+/// `summaryArgumentCount` to 1, each encoded only when it differs.
 public struct NotificationContent: Sendable, Hashable, Codable {
     /// The headline (freedesktop summary).
     public var title: String
@@ -29,6 +30,11 @@ public struct NotificationContent: Sendable, Hashable, Codable {
     public var attachments: [NotificationAttachment]
     /// How relevant it is among the app's notifications, from 0 to 1; `nil` when not said.
     public var relevanceScore: Double?
+    /// Who or what it is about, for the summary of its thread's stack (e.g. "Anna").
+    public var summaryArgument: String
+    /// How many items it stands for in that summary (e.g. 3 for one notification of three
+    /// messages); at least 1.
+    public var summaryArgumentCount: Int
 
     /// The `sound` value for the theme's default notification sound.
     public static let defaultSound = "default"
@@ -40,7 +46,7 @@ public struct NotificationContent: Sendable, Hashable, Codable {
         threadIdentifier: String = "", sound: String? = nil,
         interruptionLevel: InterruptionLevel = .active, badge: Int? = nil,
         targetContentIdentifier: String? = nil, attachments: [NotificationAttachment] = [],
-        relevanceScore: Double? = nil
+        relevanceScore: Double? = nil, summaryArgument: String = "", summaryArgumentCount: Int = 1
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -54,11 +60,14 @@ public struct NotificationContent: Sendable, Hashable, Codable {
         self.targetContentIdentifier = targetContentIdentifier
         self.attachments = attachments
         self.relevanceScore = relevanceScore
+        self.summaryArgument = summaryArgument
+        self.summaryArgumentCount = summaryArgumentCount
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case title, subtitle, body, userInfo, categoryIdentifier, threadIdentifier, sound,
-             interruptionLevel, badge, targetContentIdentifier, attachments, relevanceScore
+             interruptionLevel, badge, targetContentIdentifier, attachments, relevanceScore,
+             summaryArgument, summaryArgumentCount
     }
 
     public init(from decoder: any Decoder) throws {
@@ -83,6 +92,8 @@ public struct NotificationContent: Sendable, Hashable, Codable {
         targetContentIdentifier = try c.decodeIfPresent(String.self, forKey: .targetContentIdentifier)
         attachments = try c.decodeIfPresent([NotificationAttachment].self, forKey: .attachments) ?? []
         relevanceScore = try c.decodeIfPresent(Double.self, forKey: .relevanceScore)
+        summaryArgument = try c.decodeIfPresent(String.self, forKey: .summaryArgument) ?? ""
+        summaryArgumentCount = try c.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 1
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,5 +110,7 @@ public struct NotificationContent: Sendable, Hashable, Codable {
         try c.encodeIfPresent(targetContentIdentifier, forKey: .targetContentIdentifier)
         if !attachments.isEmpty { try c.encode(attachments, forKey: .attachments) }
         try c.encodeIfPresent(relevanceScore, forKey: .relevanceScore)
+        if !summaryArgument.isEmpty { try c.encode(summaryArgument, forKey: .summaryArgument) }
+        if summaryArgumentCount != 1 { try c.encode(summaryArgumentCount, forKey: .summaryArgumentCount) }
     }
 }

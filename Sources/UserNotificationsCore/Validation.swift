@@ -38,6 +38,10 @@ public enum Validation {
         if let placeholder = category.hiddenPreviewsBodyPlaceholder {
             try checkText(placeholder, limits.bodyLength, "bodyLength", at: [.key("hiddenPreviewsBodyPlaceholder")], invalid: .invalidCategory)
         }
+        try checkText(category.categorySummaryFormat, limits.titleLength, "titleLength", at: [.key("categorySummaryFormat")], invalid: .invalidCategory)
+        if let problem = SummaryFormat.problem(in: category.categorySummaryFormat) {
+            throw ModelError(.invalidCategory, at: [.key("categorySummaryFormat")], problem)
+        }
         if category.actions.count > limits.actionsPerCategory {
             throw ModelError(.limitExceeded, at: [.key("actions")],
                              "\(category.actions.count) actions; the limit is \(limits.actionsPerCategory) per category (actionsPerCategory)")
@@ -125,6 +129,11 @@ public enum Validation {
         }
         if let score = content.relevanceScore, !(0...1).contains(score) {
             throw ModelError(.invalidRequest, at: [.key("relevanceScore")], "is \(score); a relevance score is from 0 to 1")
+        }
+        try checkText(content.summaryArgument, limits.titleLength, "titleLength", at: [.key("summaryArgument")], invalid: .invalidRequest)
+        if content.summaryArgumentCount < 1 {
+            throw ModelError(.invalidRequest, at: [.key("summaryArgumentCount")],
+                             "is \(content.summaryArgumentCount); it is how many items the notification stands for, at least 1 (leave it out for 1)")
         }
         try validate(attachments: content.attachments, limits: limits)
         if !content.userInfo.isEmpty {

@@ -2,7 +2,7 @@ import DBus
 
 /// `io.github.usernoted.Center1`, the apps' side of usernoted, declared once: the daemon
 /// serves these declarations and every client (the Swift library, usernotectl, tests)
-/// calls them. Every method takes the app id first; structured values are JSON strings.
+/// calls them. Every method but the user's Focus calls takes the app id first; structured values are JSON strings.
 public enum Center1 {
     public static let busName = "io.github.usernoted"
     public static let path: ObjectPath = "/io/github/usernoted"
@@ -35,6 +35,10 @@ public enum Center1 {
     public static let getSettings = MethodDeclaration<String, String>("GetSettings", in: "app_id", out: "json")
     /// Changes the fields of the app's settings that the JSON gives; for the user's own programs only.
     public static let setSettings = MethodDeclaration<String, String, NoReply>("SetSettings", in: "app_id", "settings_json")
+    /// Turns the user's own Focus on or off (a FocusSetting as JSON); for the user's own programs only.
+    public static let setFocus = MethodDeclaration<String, NoReply>("SetFocus", in: "focus_json")
+    /// Focus as it is now (a FocusStatus as JSON): on or not, what turned it on, how many notifications it holds.
+    public static let getFocus = MethodDeclaration<String>("GetFocus", out: "json")
     /// The caller's connection gets the app's `Response` signals from now on; an empty app id: every app's.
     public static let subscribe = MethodDeclaration<String, NoReply>("Subscribe", in: "app_id")
     /// Ends a subscription made with ``subscribe`` (an empty app id: the one to every app).

@@ -18,6 +18,10 @@ public final class Daemon: Sendable {
     let callers: CallerCheck
     /// Who gets the `Response` signal.
     let subscribers: ResponseSubscribers
+    /// What Focus, the summary and the levels hold back.
+    let attention: Attention
+    /// The notification server's own do-not-disturb switch.
+    private let serverFocus: ServerFocus
     private let logger: Logger
     /// Whether `org.gtk.Notifications` is served (read at start).
     private let gtk: GtkPolicy
@@ -49,14 +53,18 @@ public final class Daemon: Sendable {
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         self.clock = clock
-        bridge = NotificationBridge(connection: connection)
+        bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
         center = Center(bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits)
         let scheduler = self.scheduler
+        let attention = Attention(
+            store: store, bridge: bridge, focus: config.focus, summary: config.summary, logger: logger, now: { scheduler.now() })
+        self.attention = attention
+        serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         router = Router(
-            connection: connection, bridge: bridge, center: center, store: store, subscribers: subscribers, policy: config.delivery,
-            text: config.text, logger: logger, now: { scheduler.now() })
+            connection: connection, bridge: bridge, center: center, store: store, subscribers: subscribers, attention: attention,
+            policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
         callers = CallerCheck(connection: connection)
     }
 
@@ -85,6 +93,8 @@ public final class Daemon: Sendable {
         let subscribed = subscribe()
         try await withTaskCancellationHandler {
             try await self.center.restore()
+            try await self.attention.restore()
+            await self.center.setAttention(self.attention)
             await self.center.setPresentationAdvisor { [router = self.router] request, app in
                 await router.presentationOptions(for: request, of: app)
             }
@@ -105,7 +115,7 @@ public final class Daemon: Sendable {
             return CenterError.overRate(app, perSecond: rate.perSecond).dbusError
         }
         connection.export(
-            [CenterInterface.make(center: center, router: router, callers: callers, subscribers: subscribers) { [self] in
+            [CenterInterface.make(center: center, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
                 self.push.withLock { $0.session?.topics }
             }],
             at: Center1.path)
@@ -123,16 +133,17 @@ public final class Daemon: Sendable {
             logger.info("not serving org.gtk.Notifications ([gtk] serve = \"never\")")
         }
         defer { gtkWatch?.cancel() }
-        let (store, bridge, center, router, scheduler) = (store, bridge, center, router, scheduler)
+        let (store, bridge, center, router, scheduler, attention) = (store, bridge, center, router, scheduler, attention)
         let tasks = [
             Task { await router.run() },
-            Task { [logger] in
+            Task { [logger, serverFocus] in
                 for await change in bridge.changes {
                     guard case .server(let information, let capabilities) = change else {
                         await store.record(change)
                         continue
                     }
                     Self.log(server: information, capabilities, to: logger)
+                    await serverFocus.serverAppeared(information, capabilities)
                 }
             },
         ]
@@ -144,6 +155,8 @@ public final class Daemon: Sendable {
         defer { lockWatch.cancel() }
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
+        let focusTimer = ScaledWakeTimer(WallClockTimer { Task { await attention.wake() } }, clock: clock)
+        await attention.start(timer: focusTimer) { await center.present($0) } respond: { await router.respond($0) }
         await router.setPush(session)
         await session?.start()
         await withTaskCancellationHandler {
@@ -153,6 +166,7 @@ public final class Daemon: Sendable {
         }
         let last = push.withLock { $0.session }  // the one a reload made, if any
         await last?.stop()
+        await serverFocus.stop()
         await bridge.stop()
         logger.info("stopped")
     }
@@ -163,6 +177,7 @@ public final class Daemon: Sendable {
         return Task { [self] in
             for await locked in await SessionLock.states(address: address, logger: logger) {
                 await router.setLocked(locked)
+                await attention.setLocked(locked)
                 previews.withLock { $0.locked = locked }
                 await applyPreviewPolicy()
             }
@@ -174,11 +189,14 @@ public final class Daemon: Sendable {
         await bridge.setPreviewsHidden(previews.withLock { $0.policy.hidesPreviews(locked: $0.locked) })
     }
 
-    /// Takes new settings (config.toml read again, e.g. on SIGHUP): limits, delivery, text and
-    /// privacy apply from the next call on; changed `[push]` settings reconnect.
+    /// Takes new settings (config.toml read again, e.g. on SIGHUP): limits, delivery, text,
+    /// privacy, focus and summary apply from the next call on, the stack limit from each
+    /// thread's next post on; changed `[push]` settings reconnect.
     public func reload(_ config: Config) async {
         await center.setLimits(config.limits)
         await router.setPolicies(delivery: config.delivery, text: config.text)
+        await attention.setPolicies(focus: config.focus, summary: config.summary)
+        await bridge.setStackLimit(config.threads.stackLimit)
         previews.withLock { $0.policy = config.privacy }
         await applyPreviewPolicy()
         await reloadPush(config.push)
@@ -216,13 +234,14 @@ public final class Daemon: Sendable {
         }
     }
 
-    /// Shows again, in place, what a previous run had on screen, so its clicks come here.
+    /// Shows again, in place, what a previous run had on screen, so its clicks come here (a
+    /// thread's stack as a stack).
     private func takeOverDelivered() async throws {
         let delivered = try await store.allDelivered()
-        for notification in delivered {
-            let (tookOver, serverID) = await bridge.restore(
-                appID: notification.app, request: notification.request, category: notification.category,
-                serverID: notification.serverID)
+        let results = await bridge.restore(delivered.map {
+            RestoredNotification(appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID)
+        })
+        for (notification, (tookOver, serverID)) in zip(delivered, results) {
             if tookOver, serverID != notification.serverID {
                 try await store.setServerID(serverID, of: (notification.app, notification.request.identifier))
             }

@@ -35,7 +35,7 @@ struct ContentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How urgently to interrupt.", valueName: "level"))
     var level: LevelArgument?
 
-    @Option(help: ArgumentHelp("Groups related notifications.", valueName: "id"))
+    @Option(help: ArgumentHelp("Its thread: more than [threads] stackLimit of one thread on screen stack.", valueName: "id"))
     var thread: String?
 
     @Option(help: ArgumentHelp("An image file to show with it (an attachment).", valueName: "path"),

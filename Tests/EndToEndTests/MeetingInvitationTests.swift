@@ -53,10 +53,7 @@ import UserNotificationsCore
         try scene.desktop.dunstctl("close")
         try await scene.expectDisplayed(0)
         // …so the first response the handler sees is the invitation's dismiss.
-        try await scene.postMeeting("standup-4")
-        try await scene.expectDisplayed(1)
-        try scene.desktop.dunstctl("close")
-        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        let response = try await scene.closeFreshInvitation("standup-4")
         #expect(response.actionIdentifier == "dismiss")
         #expect(response.requestId == "standup-4")
         #expect(response.notification.content.userInfo["USER_ID"] == "U-42")

@@ -82,6 +82,28 @@ struct PlasmaServerTests {
         #expect([response.requestId, response.actionIdentifier, response.userText] == ["msg-1", "REPLY_ACTION", "On my way"])
     }
 
+    @Test func doNotDisturbIsFocusAndItsEndSummarisesWhatItHeld() async throws {
+        let scene = try await PlasmaScene()
+        @Sendable func focus() async throws -> FocusStatus {
+            try ModelJSON.decodeFocusStatus(try #require(try await scene.app.center.call("GetFocus", []).first?.as(String.self)))
+        }
+        // The user turns on Do not disturb in the applet: Plasma's `Inhibited` property says so.
+        try await scene.server.user("dnd on")
+        _ = try await withDeadline(.seconds(10), "usernoted seeing Plasma's do-not-disturb") {
+            while try await focus().by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        try await scene.app.add(Self.message("msg-1", from: "Anna"))
+        #expect(try await focus().held == 1)
+        try await scene.server.user("dnd off")
+        let summary = try await scene.server.waitUntilShown("1 notification from Calendar")
+        try await scene.server.user("action \(summary.id) show-all")
+        let shown = try await scene.server.waitUntilShown("Anna")
+        try await scene.server.user("reply \(shown.id) Later")
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.userText] == ["msg-1", "Later"])
+    }
+
     @Test func itsCapabilitiesIncludeInlineReply() async throws {
         let bus = try PrivateBus()
         let server = try await PlasmaServer(bus: bus)

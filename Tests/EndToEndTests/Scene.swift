@@ -69,6 +69,15 @@ struct Scene {
         return reply.first?.as(String.self) ?? ""
     }
 
+    /// Posts the meeting invitation `id` alone on screen, closes it in dunst, and returns the
+    /// next response the handler gets: its `dismiss`, unless an earlier response was waiting.
+    func closeFreshInvitation(_ id: String) async throws -> NotificationResponse {
+        try await postMeeting(id)
+        try await expectDisplayed(1)
+        try desktop.dunstctl("close")
+        return try await handler.responses.next(within: .seconds(10), "DidReceive")
+    }
+
     /// Waits until dunst shows exactly `count` notifications (it redraws asynchronously after a close).
     func expectDisplayed(_ count: Int) async throws {
         let desktop = desktop

@@ -17,14 +17,14 @@ final class BridgeHarness: Sendable {
 
     init(
         capabilities: [String] = ["actions", "body"], delivery: FakeNotificationServer.Delivery = .unicast,
-        information: ServerInformation = .fake, serverRunning: Bool = true
+        information: ServerInformation = .fake, serverRunning: Bool = true, stackLimit: Int = 3
     ) async throws {
         bus = try PrivateBus()
         server = try await FakeNotificationServer(
             bus: bus, capabilities: capabilities, information: information, delivery: delivery)
         if !serverRunning { await server.stop() }
         connection = try await bus.connect()
-        bridge = NotificationBridge(connection: connection)
+        bridge = NotificationBridge(connection: connection, stackLimit: stackLimit)
         try await bridge.start()
         let stream = bridge.interactions
         let inbox = interactions

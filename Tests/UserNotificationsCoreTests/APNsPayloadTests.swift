@@ -43,6 +43,14 @@ import Testing
         #expect(content.relevanceScore == 0.75)
     }
 
+    @Test func theAlertsSummaryArgumentAndCountAreCarried() throws {
+        let content = try content(#"{"aps": {"alert": {"body": "3 photos", "summary-arg": "Anna", "summary-arg-count": 3}, "thread-id": "anna"}}"#)
+        #expect(content.summaryArgument == "Anna" && content.summaryArgumentCount == 3)
+        expectModelError(.invalidRequest, mentions: ["aps.alert.summary-arg-count: is 0"]) {
+            _ = try decode(#"{"aps": {"alert": {"body": "x", "summary-arg-count": 0}}}"#)
+        }
+    }
+
     @Test func withoutASoundTheNotificationIsSilentAndANamedSoundIsKept() throws {
         #expect(try content(#"{"aps": {"alert": "x"}}"#).sound == nil)
         #expect(try content(#"{"aps": {"alert": "x", "sound": "default"}}"#).sound == NotificationContent.defaultSound)

@@ -70,6 +70,15 @@ import Testing
         #expect(ModelJSON.encode(content).contains(#""attachments":[{"identifier":"photo","url":"file:///home/me/cat.png"}"#))
     }
 
+    @Test func theSummaryArgumentAndItsCountDecodeAndAreEncodedOnlyWhenSet() throws {
+        let content = try decodeContent(#"{"threadIdentifier": "anna", "summaryArgument": "Anna", "summaryArgumentCount": 3}"#)
+        #expect(content.summaryArgument == "Anna" && content.summaryArgumentCount == 3)
+        #expect(try decodeContent(ModelJSON.encode(content)) == content)
+        let plain = try decodeContent("{}")
+        #expect(plain.summaryArgument == "" && plain.summaryArgumentCount == 1)
+        #expect(!ModelJSON.encode(plain).contains("summaryArgument"))
+    }
+
     @Test func anAttachmentNeedsAURLAndNothingElse() {
         expectModelError(.invalidJSON, mentions: ["attachments[0]: missing required field 'url'"]) {
             _ = try decodeContent(#"{"attachments": [{"identifier": "x"}]}"#)

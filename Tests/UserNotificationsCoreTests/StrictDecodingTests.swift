@@ -6,7 +6,7 @@ import Testing
         let error = expectModelError(.invalidJSON, mentions: ["unknown field 'tittle' in content", "did you mean 'title'?"]) {
             _ = try ModelJSON.decodeRequest(#"{"content": {"tittle": "Hi"}}"#)
         }
-        #expect(error?.message == "content: unknown field 'tittle' in content (did you mean 'title'?); known fields: title, subtitle, body, userInfo, categoryIdentifier, threadIdentifier, sound, interruptionLevel, badge, targetContentIdentifier, attachments, relevanceScore")
+        #expect(error?.message == "content: unknown field 'tittle' in content (did you mean 'title'?); known fields: title, subtitle, body, userInfo, categoryIdentifier, threadIdentifier, sound, interruptionLevel, badge, targetContentIdentifier, attachments, relevanceScore, summaryArgument, summaryArgumentCount")
     }
 
     @Test func unknownKeysInNestedArraysCarryTheFullPath() {

@@ -242,6 +242,19 @@ import Testing
         }
     }
 
+    @Test func aSummaryArgumentCountIsAtLeastOne() {
+        #expect(throws: Never.self) { try NotificationRequest(content: .init(summaryArgumentCount: 1)).validate() }
+        expectModelError(.invalidRequest, mentions: ["content.summaryArgumentCount: is 0; it is how many items"]) {
+            try NotificationRequest(content: .init(summaryArgumentCount: 0)).validate()
+        }
+    }
+
+    @Test func aSummaryFormatMustBeOneTheStackCanFillIn() {
+        expectModelError(.invalidCategory, mentions: ["categorySummaryFormat: has '%s'; use %u for the count"]) {
+            try NotificationCategory(identifier: "CHAT", categorySummaryFormat: "%s more").validate()
+        }
+    }
+
     // MARK: minimal actions and suggestions
 
     @Test func minimalActionsNameAtMostTwoExistingActionsOnce() throws {

@@ -39,6 +39,7 @@ struct UNNotificationCategoryTests {
         #expect(category.hiddenPreviewsBodyPlaceholder == "p")
         #expect(category.intentIdentifiers == ["i"])
         #expect(category.categorySummaryFormat == "%u more")
+        #expect(category.model.categorySummaryFormat == "%u more", "sent, for the thread's stack")
     }
 
     @Test func equalCategoriesAreOneInASetAndKeepTheirActionsIcons() {

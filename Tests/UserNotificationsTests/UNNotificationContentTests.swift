@@ -59,14 +59,21 @@ struct UNNotificationContentTests {
 
     @Test func theFieldsAppsKeepForSourceCompatibilityAreKeptAndNotSent() {
         let content = UNMutableNotificationContent()
-        content.summaryArgument = "Anna"
-        content.summaryArgumentCount = 3
         content.relevanceScore = 0.5
         content.filterCriteria = "work"
         content.launchImageName = "launch"
-        #expect([content.summaryArgument, "\(content.summaryArgumentCount)", "\(content.relevanceScore)",
-                 content.filterCriteria ?? "", content.launchImageName] == ["Anna", "3", "0.5", "work", "launch"])
+        #expect(["\(content.relevanceScore)", content.filterCriteria ?? "", content.launchImageName] == ["0.5", "work", "launch"])
         #expect(content.model == NotificationContent())
+    }
+
+    @Test func theSummaryArgumentAndItsCountAreSentForTheThreadsStack() {
+        let content = UNMutableNotificationContent()
+        #expect(content.summaryArgumentCount == 1)
+        content.summaryArgument = "Anna"
+        content.summaryArgumentCount = 3
+        #expect(content.model == NotificationContent(summaryArgument: "Anna", summaryArgumentCount: 3))
+        content.summaryArgumentCount = 0
+        #expect(content.summaryArgumentCount == 1, "at least one item")
     }
 
     @Test func userInfoThatIsNotJSONIsRememberedForAddToRefuse() {

@@ -23,6 +23,8 @@ actor Center {
     private var badges = Badges()
     /// Asks the app how to present a request (`Handler1.WillPresent`); nil: as usual.
     private var presentationAdvisor: (@Sendable (NotificationRequest, AppID) async -> Set<String>?)?
+    /// Decides what Focus, the summary and the levels hold back (nil: everything is shown).
+    private var attention: Attention?
     private let connection: Connection
 
     /// A center showing through `bridge`, keeping state in `store`, announcing badges on `connection`.
@@ -40,6 +42,9 @@ actor Center {
     func setPresentationAdvisor(_ advisor: @escaping @Sendable (NotificationRequest, AppID) async -> Set<String>?) {
         presentationAdvisor = advisor
     }
+
+    /// Lets `attention` hold back what should not interrupt now.
+    func setAttention(_ attention: Attention) { self.attention = attention }
 
     /// Uses `limits` from now on (the post rate starts afresh).
     func setLimits(_ limits: Limits) {
@@ -69,6 +74,9 @@ actor Center {
 
     /// Refuses a post of an app the user denied; an app's first post records it as authorized (as desktops do on first use).
     private func authorize(_ app: AppID) async throws(CenterError) {
+        guard app != HeldSummary.appID else {
+            throw CenterError(.invalidAppId, "\(app) is usernoted's own app id; post under your app's id")
+        }
         guard let known = settings[app] else {
             try await Self.saving("the app's settings") { try await store.setSettings(AppSettings(), of: app) }
             settings[app] = AppSettings()
@@ -191,15 +199,39 @@ actor Center {
         _ = try? await startShow(request, of: app, category: category)()
     }
 
+    /// Shows a notification that was held, with the category it was held with, past every hold.
+    func present(_ held: HeldNotification) async {
+        _ = try? await startShow(held.request, of: held.app, category: held.category, admitted: true)()
+    }
+
     /// Puts `request` on screen (in place of the one with its identifier) and records it; with
     /// `unscheduling`, also takes a pending request with its identifier out of pending, in the
     /// same transaction. Returns once the notification has its place, its `Notify` is on its
     /// way and its record is queued; the continuation waits for the commit, and says whether a
     /// pending request was taken out.
+    /// Unless `admitted`, ``Attention`` may hold it instead (Focus, the summary, its level):
+    /// then it is recorded as held, and the continuation waits for that.
     private func startShow(
-        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
+        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false,
+        admitted: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
         var request = Self.applying(settings(of: app), to: request)
+        if !admitted, let attention {
+            let onScreen = await bridge.isLive(NotificationKey(appID: app, requestID: request.identifier))
+            switch await attention.admit(request, of: app, category: category, settings: settings(of: app), onScreen: onScreen) {
+            case .show(let shown):
+                request = shown
+            case .held(let saved):
+                if let badge = request.content.badge { try? setBadge(app, count: badge) }
+                let removed = unscheduling
+                    ? try await Self.saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
+                    : false
+                return { () async throws(CenterError) in
+                    try await Self.saving("the held notification") { try await saved.value }
+                    return removed
+                }
+            }
+        }
         let options = await presentationAdvisor?(request, app)
         if let options {
             if !options.contains("badge") { request.content.badge = nil }
@@ -246,12 +278,17 @@ actor Center {
         await scheduler.reschedule()
     }
 
-    /// The requests of `app` on screen.
-    func deliveredJSON(_ app: AppID) async -> String { ModelJSON.encode(await bridge.delivered(appID: app)) }
+    /// The requests of `app` on screen, and those held back (Focus, the summary, their level).
+    func deliveredJSON(_ app: AppID) async -> String {
+        let held = await attention?.delivered(of: app) ?? []
+        return ModelJSON.encode((await bridge.delivered(appID: app) + held).sorted { $0.identifier < $1.identifier })
+    }
 
-    /// Takes notifications of `app` off the screen (all of them for nil); no response follows.
+    /// Takes notifications of `app` off the screen, or out of those held back (all of them for
+    /// nil); no response follows.
     func removeDelivered(_ app: AppID, ids: [String]?) async throws(CenterError) {
-        var targets = ids ?? []
+        let wasHeld = await attention?.remove(app, identifiers: ids) ?? []
+        var targets = (ids ?? []).filter { !wasHeld.contains($0) }
         if ids == nil { targets = await bridge.delivered(appID: app).map(\.identifier) }
         for id in targets {
             await bridge.close(NotificationKey(appID: app, requestID: id))

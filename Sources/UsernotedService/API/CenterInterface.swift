@@ -10,7 +10,7 @@ enum CenterInterface {
     /// `runsPrograms`, may have programs run for it).
     /// `push` gives the device tokens' topics as they are now (nil: push is off).
     static func make(
-        center: Center, router: Router, callers: CallerCheck, subscribers: ResponseSubscribers,
+        center: Center, router: Router, attention: Attention, callers: CallerCheck, subscribers: ResponseSubscribers,
         push: @escaping @Sendable () -> PushTopics? = { nil }
     ) -> Interface {
         /// A method whose handler gets the checked app id and the other arguments.
@@ -113,6 +113,14 @@ enum CenterInterface {
                 },
                 Method(Center1.setSettings) { call, named, json in
                     try await center.setSettings(try await callers.user(named, of: call.sender), json: json)
+                },
+                Method(Center1.setFocus) { call, json in
+                    _ = try await callers.everyApp(of: call.sender)
+                    _ = try await attention.setFocus(json: json)
+                },
+                Method(Center1.getFocus) { call in
+                    _ = try await callers.everyApp(of: call.sender)
+                    return ModelJSON.encode(await attention.status())
                 },
                 Method(Center1.subscribe) { call, named in
                     try await subscribers.subscribe(call.sender, to: try await everyAppOrOne(named, of: call.sender))

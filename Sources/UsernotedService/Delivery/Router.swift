@@ -40,12 +40,15 @@ actor Router {
     private var locked = false
     /// Remote notifications, when on: answers to pushed notifications are also published.
     private var push: Push?
+    /// Takes the answers to usernoted's own notifications (the summaries of what it held).
+    private let attention: Attention?
 
     init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store, subscribers: ResponseSubscribers,
-        policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger,
+        attention: Attention? = nil, policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.attention = attention
         self.connection = connection
         self.bridge = bridge
         self.center = center
@@ -144,6 +147,7 @@ actor Router {
     /// Routes one interaction; a reply button pressed on a server without inline reply first
     /// asks the user for the text with the configured prompt (without holding up others).
     private func route(_ interaction: Interaction) async {
+        if interaction.appID == HeldSummary.appID { return await attention?.answered(interaction) ?? () }
         guard interaction.userText == nil, !text.prompt.isEmpty,
               let category = try? await center.category(interaction.request.content.categoryIdentifier, of: interaction.appID),
               let action = category.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
@@ -155,6 +159,10 @@ actor Router {
             await self?.record(answered)
         }
     }
+
+    /// Delivers a response that did not come from the server (a held notification cleared
+    /// from its summary), like one that did.
+    func respond(_ interaction: Interaction) async { await route(interaction) }
 
     /// Puts the response in the outbox and, when nothing older waits for its app, hands it to
     /// the handler at the same time: a crash before the commit loses it either way (the

@@ -4,10 +4,11 @@ import UserNotificationsCore
 
 /// usernoted's settings from `config.toml`: the `[limits]` table (see ``Limits``), the
 /// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
-/// the `[text]` table (see ``TextPolicy``), the `[gtk]` table (see ``GtkPolicy``) and the `[push]`
-/// table (see ``PushPolicy``), every key optional. A missing file means the
-/// defaults; a file that does not parse, or has a key we do not know, stops the daemon with
-/// a message naming the file and the key.
+/// the `[text]` table (see ``TextPolicy``), the `[gtk]` table (see ``GtkPolicy``), the `[push]`
+/// table (see ``PushPolicy``), the `[focus]` table (see ``FocusPolicy``), the `[summary]` table
+/// (see ``SummaryPolicy``) and the `[threads]` table (see ``ThreadPolicy``), every key optional.
+/// A missing file means the defaults; a file that does not parse, or has a key we do not know,
+/// stops the daemon with a message naming the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
     /// What apps may send and keep.
     var limits: Limits
@@ -21,12 +22,21 @@ public struct Config: Sendable, Hashable, Decodable {
     var gtk: GtkPolicy
     /// Remote notifications over MQTT (off unless a broker is set).
     var push: PushPolicy
+    /// When Focus is on besides the user's switch.
+    var focus: FocusPolicy
+    /// The scheduled summary (off unless it has times).
+    var summary: SummaryPolicy
+    /// When a thread's notifications stack.
+    var threads = ThreadPolicy()
 
     /// The defaults.
     init(
         limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy(),
-        text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy(), push: PushPolicy = PushPolicy()
+        text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy(), push: PushPolicy = PushPolicy(),
+        focus: FocusPolicy = FocusPolicy(), summary: SummaryPolicy = SummaryPolicy()
     ) {
+        self.focus = focus
+        self.summary = summary
         self.limits = limits
         self.delivery = delivery
         self.privacy = privacy
@@ -82,7 +92,7 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push, focus, summary, threads }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -93,6 +103,9 @@ public struct Config: Sendable, Hashable, Decodable {
         text = try c.decodeIfPresent(TextPolicy.self, forKey: .text) ?? TextPolicy()
         gtk = try c.decodeIfPresent(GtkPolicy.self, forKey: .gtk) ?? GtkPolicy()
         push = try c.decodeIfPresent(PushPolicy.self, forKey: .push) ?? PushPolicy()
+        focus = try c.decodeIfPresent(FocusPolicy.self, forKey: .focus) ?? FocusPolicy()
+        summary = try c.decodeIfPresent(SummaryPolicy.self, forKey: .summary) ?? SummaryPolicy()
+        threads = try c.decodeIfPresent(ThreadPolicy.self, forKey: .threads) ?? ThreadPolicy()
     }
 }
 

@@ -64,6 +64,20 @@ enum StoreSchema {
                     response_id TEXT NOT NULL, created_at REAL NOT NULL);
                 """)
         }
+        migrator.registerMigration("v5: focus") { db in
+            // Notifications held by Focus, a scheduled summary or their level, not shown yet,
+            // with the category they will be shown with; held_at is seconds since 1970.
+            try db.execute(sql: """
+                CREATE TABLE held (
+                    app_id TEXT NOT NULL, identifier TEXT NOT NULL, request_json TEXT NOT NULL,
+                    category_json TEXT, reason TEXT NOT NULL, held_at REAL NOT NULL,
+                    PRIMARY KEY (app_id, identifier));
+                """)
+            // The user's own Focus setting (FocusSetting as JSON), one row.
+            try db.execute(sql: """
+                CREATE TABLE focus (id INTEGER PRIMARY KEY CHECK (id = 0), json TEXT NOT NULL);
+                """)
+        }
         return migrator
     }
 }

@@ -4,6 +4,7 @@
 // this prints:
 //   action ID KEY    the user picks the button KEY     reply ID TEXT  the user sends TEXT
 //   default ID       the user clicks the body          close ID       the user closes it
+//   dnd on|off       the user turns Do not disturb on or off in the applet
 // Printed: "plasma: shown ID reply=BOOL SUMMARY" for each notification that appears, and
 // "plasma: did COMMAND" (or "plasma: no ID") once a command ran.
 import QtQuick 2.15
@@ -44,6 +45,13 @@ Item {
 
     function run(command) {
         var words = command.split(" ");
+        if (words[0] === "dnd") {
+            // As plasmashell's notifications applet does: the server says it is inhibited (its
+            // `Inhibited` property) while the user's do-not-disturb is on.
+            Manager.Server.inhibited = words[1] === "on";
+            console.warn("plasma: did " + command);
+            return;
+        }
         var row = rowOf(parseInt(words[1]));
         if (row < 0) { console.warn("plasma: no " + words[1]); return; }
         var index = notifications.index(row, 0);

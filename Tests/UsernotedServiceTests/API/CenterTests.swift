@@ -162,8 +162,11 @@ import UserNotificationsCore
         let quiet = try await post("No sound")
         #expect(quiet.hints["sound-name"] == nil && quiet.hints["suppress-sound"] == .boolean(true))
 
+        // Provisional: delivered quietly, as passive — among the app's delivered notifications, never a banner.
         try await set(#"{"authorizationStatus":"provisional"}"#)
-        #expect(try await post("Provisional").hints["urgency"] == .byte(0), "delivered as passive")
+        try await scene.call("Add", Self.app, .string(#"{"identifier":"quiet","content":{"title":"Provisional"}}"#))
+        let quietly = try ModelJSON.decodeRequests(try #require(try await scene.call("GetDelivered", Self.app)))
+        #expect(quietly.first { $0.identifier == "quiet" }?.content.interruptionLevel == .passive)
 
         try await set(#"{"authorizationStatus":"denied"}"#)
         var expected = AppSettings()
@@ -175,7 +178,7 @@ import UserNotificationsCore
             }
         }
         #expect(try await scene.call("GetPending", Self.app) == "[]")
-        // Nothing of the denied app was shown: the next notification is another app's.
+        // Nothing of the provisional or the denied app was shown: the next notification is another app's.
         try await scene.call("Post", .string("org.example.Other"), .string(""), .string("Other"), .string(""))
         #expect(try await server.notifyCalls.next(within: .seconds(10), "Notify").summary == "Other")
 

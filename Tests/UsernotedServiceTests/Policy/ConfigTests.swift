@@ -56,6 +56,34 @@ import UserNotificationsCore
         #expect(problem("[delivery]\nmaxAgeSeconds = \"a week\"")?.contains("delivery.maxAgeSeconds: must be a positive number of seconds") == true)
     }
 
+    @Test func focusSchedulesAndTheSummaryAreRead() throws {
+        let config = try load("""
+            [[focus.schedule]]
+            start = "22:00"
+            end = "07:00"
+            [[focus.schedule]]
+            days = ["sat", "Sunday"]
+            start = "09:00"
+            end = "12:30"
+            [summary]
+            times = ["08:00", "18:00"]
+            apps = ["org.example.News"]
+            """)
+        #expect(config.focus.schedule == [
+            FocusSchedule(start: TimeOfDay("22:00")!, end: TimeOfDay("07:00")!),
+            FocusSchedule(days: [7, 1], start: TimeOfDay("09:00")!, end: TimeOfDay("12:30")!),
+        ])
+        #expect(config.focus.followServer)
+        #expect(config.summary == SummaryPolicy(
+            times: [TimeOfDay("08:00")!, TimeOfDay("18:00")!], apps: [try AppID(validating: "org.example.News")]))
+        #expect(problem("[[focus.schedule]]\nstart = \"10pm\"\nend = \"07:00\"")?.contains(#"focus.schedule.start: "10pm" is not a time; write it as HH:MM"#) == true)
+        #expect(problem("[[focus.schedule]]\ndays = [\"someday\"]\nstart = \"10:00\"\nend = \"11:00\"")?.contains("focus.schedule.days: \"someday\" is not a day") == true)
+        #expect(problem("[[focus.schedule]]\nstart = \"10:00\"\nends = \"11:00\"")?.contains("unknown key 'ends'") == true)
+        #expect(problem("[summary]\ntimes = [\"8\"]")?.contains("summary.times: \"8\" is not a time") == true)
+        #expect(problem("[summary]\napps = [\"News\"]")?.contains("summary.apps: ") == true)
+        #expect(problem("[summary]\ntop = 0")?.contains("summary.top: must be a positive number") == true)
+    }
+
     @Test func theFileFollowsXDG() {
         #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]).path == "/c/usernoted/config.toml")
         #expect(Config.defaultFile(environment: ["HOME": "/h"]).path == "/h/.config/usernoted/config.toml")
@@ -82,5 +110,14 @@ import UserNotificationsCore
             settings[table.label ?? ""] = Set(Mirror(reflecting: table.value).children.compactMap(\.label))
         }
         #expect(documented == settings)
+    }
+
+    @Test func theThreadsStackLimitIsAPositiveWholeNumber() throws {
+        #expect(try load("[threads]\nstackLimit = 5").threads.stackLimit == 5)
+        #expect(try load("").threads.stackLimit == 3)
+        for wrong in ["0", "-2", "2.5", "\"three\""] {
+            #expect(problem("[threads]\nstackLimit = \(wrong)")?.contains("threads.stackLimit: must be a positive whole number") == true, "\(wrong)")
+        }
+        #expect(problem("[threads]\nlimit = 3")?.contains("unknown key 'limit' in [threads]; known: stackLimit") == true)
     }
 }

@@ -1,0 +1,115 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+
+/// Focus against a real dunst under Xvfb: the user turns it on (with `usernotectl`, or with
+/// dunst's own pause), an active post waits while time-sensitive and critical ones are sent
+/// at once, and when Focus ends the summary is on screen; *Show all* in dunst's menu brings
+/// the held one back with its own buttons, and a click on it reaches the app's handler.
+@Suite(.serialized) struct FocusTests {
+    let cli = UsernotectlTests()
+
+    /// Posts `id` of the meeting app at `level`.
+    static func post(_ scene: Scene, _ id: String, _ title: String, level: String) async throws {
+        _ = try await scene.center.call("Add", [.string(Scene.appID), .string("""
+            {"identifier": "\(id)", "content": {"title": "\(title)", "body": "", "categoryIdentifier": "MEETING_INVITATION",
+             "interruptionLevel": "\(level)", "userInfo": {"MEETING_ID": "M-\(id)"}}}
+            """)])
+    }
+
+    /// What GetFocus says now.
+    static func focus(_ scene: Scene) async throws -> FocusStatus {
+        try ModelJSON.decodeFocusStatus(try #require(try await scene.center.call("GetFocus", []).first?.as(String.self)))
+    }
+
+    /// Picks *Show all* on the summary of the held standup, then clicks the standup: its handler hears of it.
+    static func showAllAndClick(_ scene: Scene, summary: ShownNotification, from start: Int) async throws {
+        try scene.desktop.pick("show-all", of: summary.id)
+        let (_, standup) = try await scene.desktop.waitUntilShown(from: start, "the held standup, shown again") {
+            $0.summary == "Standup moved"
+        }
+        let menu = try await scene.desktop.openMenu(choosing: "ACCEPT_ACTION", of: standup.id)
+        #expect(menu.buttons(of: standup.id) == ["Accept", "Decline"], "shown with its own buttons")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect(response.requestId == "standup" && response.actionIdentifier == "ACCEPT_ACTION")
+        #expect(response.notification.content.userInfo["MEETING_ID"] == "M-standup")
+    }
+
+    @Test func usernotectlFocusHoldsAnActivePostAndSummarisesItWhenTurnedOff() async throws {
+        let scene = try await Scene()
+        let on = try cli.usernotectl(scene, "focus", "on", "--for", "1h")
+        #expect(on.succeeded && on.output.hasPrefix("focus: on (usernoted) until "), "\(on.output) \(on.errors)")
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
+        try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
+        try await Self.post(scene, "fire", "Fire drill", level: "critical")
+        try await scene.desktop.waitUntilShown("the critical one") { $0.summary == "Fire drill" }
+        #expect(scene.desktop.shown().map(\.summary) == ["Leave now", "Fire drill"], "the active one waits")
+        try await scene.expectDisplayed(2)
+        #expect(try cli.usernotectl(scene, "focus", "status").output == "focus: on (usernoted) until \(Self.untilText(on.output)); 1 held\n")
+
+        let start = scene.desktop.shown().count
+        let off = try cli.usernotectl(scene, "focus", "off")
+        #expect(off.output == "focus: off; 1 held\n", "held until the user answers the summary")
+        let (index, summary) = try await scene.desktop.waitUntilShown(from: start, "the summary") {
+            $0.summary == "1 notification from Calendar"
+        }
+        #expect(summary.body == "Standup moved")
+        try await Self.showAllAndClick(scene, summary: summary, from: index + 1)
+        #expect(try await Self.focus(scene).held == 0)
+    }
+
+    @Test func dunstsOwnPauseIsFocusToo() async throws {
+        let scene = try await Scene()
+        try scene.desktop.dunstctl("set-paused", "true")
+        _ = try await withDeadline(.seconds(10), "usernoted seeing dunst paused") {
+            while try await Self.focus(scene).by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
+        try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
+        // usernoted holds the active one itself; the time-sensitive one is sent, and dunst 1.9
+        // keeps it in its queue while paused (it has no way to let anything through).
+        _ = try await withDeadline(.seconds(10), "dunst queueing the time-sensitive one") {
+            while try scene.desktop.dunstctl("count", "waiting") != "1" { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        #expect(try await Self.focus(scene).held == 1)
+
+        try scene.desktop.dunstctl("set-paused", "false")
+        let (index, summary) = try await scene.desktop.waitUntilShown("the summary, once dunst resumed") {
+            $0.summary == "1 notification from Calendar"
+        }
+        #expect(scene.desktop.shown().contains { $0.summary == "Leave now" })
+        #expect(try await Self.focus(scene).active == false)
+        try await Self.showAllAndClick(scene, summary: summary, from: index + 1)
+    }
+
+    @Test func theScheduledSummaryGathersAnAppUntilEachSummaryTime() async throws {
+        // usernoted's test clock at 3600× (an hour a second), and a summary every half hour of the day.
+        let times = (0..<48).map { String(format: "\"%02d:%02d\"", $0 / 2, $0 % 2 * 30) }.joined(separator: ", ")
+        let scene = try await Scene(
+            config: "[summary]\ntimes = [\(times)]\napps = [\"\(Scene.appID)\"]", daemonEnvironment: ["USERNOTED_CLOCK_RATE": "3600"])
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
+        try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
+        let (first, digest) = try await scene.desktop.waitUntilShown("the first summary") { $0.summary.hasPrefix("Scheduled summary") }
+        #expect(digest.summary == "Scheduled summary: 1 notification" && digest.body == "Calendar: Standup moved")
+        #expect(scene.desktop.shown()[..<first].map(\.summary) == ["Leave now"], "the time-sensitive one did not wait")
+
+        try await Self.post(scene, "lunch", "Lunch at 1", level: "passive")
+        let (next, again) = try await scene.desktop.waitUntilShown(from: first + 1, "the second summary") {
+            $0.summary.hasPrefix("Scheduled summary")
+        }
+        #expect(again.id == digest.id, "replaced in place")
+        #expect(again.summary == "Scheduled summary: 2 notifications")
+        #expect(Set(again.body.split(separator: "\n")) == ["Calendar: Standup moved", "Calendar: Lunch at 1"])
+        try await Self.showAllAndClick(scene, summary: again, from: next + 1)
+        #expect(scene.desktop.shown()[(next + 1)...].contains { $0.summary == "Lunch at 1" })
+    }
+
+    /// The `until …` part of `usernotectl focus on`'s output.
+    static func untilText(_ output: String) -> String {
+        String(output.split(separator: ";")[0].dropFirst("focus: on (usernoted) until ".count))
+    }
+}
