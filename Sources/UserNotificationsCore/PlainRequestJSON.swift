@@ -21,6 +21,11 @@ enum PlainRequestJSON {
         }
         json += ",\"subtitle\":"
         append(content.subtitle, to: &json)
+        if !content.summaryArgument.isEmpty {
+            json += ",\"summaryArgument\":"
+            append(content.summaryArgument, to: &json)
+        }
+        if content.summaryArgumentCount != 1 { json += ",\"summaryArgumentCount\":\(content.summaryArgumentCount)" }
         if let target = content.targetContentIdentifier {
             json += ",\"targetContentIdentifier\":"
             append(target, to: &json)

@@ -13,7 +13,15 @@ import Testing
             title: awkward, subtitle: awkward, body: awkward, categoryIdentifier: awkward, threadIdentifier: awkward,
             sound: awkward, interruptionLevel: .timeSensitive, badge: -3, targetContentIdentifier: awkward)),
         NotificationRequest(identifier: "x", content: NotificationContent(sound: "default", interruptionLevel: .passive, badge: 0)),
+        NotificationRequest(identifier: "y", content: NotificationContent(title: "Anna", summaryArgument: awkward, summaryArgumentCount: 3)),
+        NotificationRequest(identifier: "z", content: NotificationContent(summaryArgumentCount: 0)),
     ]
+
+    @Test func knowsEveryFieldOfContent() {
+        // A field added to NotificationContent must be written by PlainRequestJSON too (or make
+        // a request that has it not plain); then this count goes up with it.
+        #expect(Mirror(reflecting: NotificationContent()).children.count == 14)
+    }
 
     @Test(arguments: plain) func writesWhatJSONEncoderWrites(request: NotificationRequest) throws {
         let written = try #require(PlainRequestJSON.encode(request))
