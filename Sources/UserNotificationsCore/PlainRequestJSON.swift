@@ -1,6 +1,6 @@
 /// The canonical JSON of a plain request (no trigger, `userInfo`, attachments or relevance
 /// score: what `Post` makes), written directly: the same text `JSONEncoder` writes, for a
-/// tenth of the work, since each post stores its request.
+/// quarter of the instructions, since each post stores its request.
 enum PlainRequestJSON {
     /// `request`'s canonical JSON, or nil when it is not plain.
     static func encode(_ request: NotificationRequest) -> String? {

@@ -9,8 +9,8 @@ import Synchronization
 /// shares its transaction (a lone write has the transaction to itself): one that throws is
 /// rolled back alone, and only its caller sees the error; a transaction that fails to commit
 /// fails every write in it. `onFailedCommit` runs whenever a transaction is rolled back.
-/// A write that may wait (``submit(mayWait:oneStatement:_:)``) starts no transaction of its own at once: it
-/// goes with the next one another write starts, or in one of its own after ``patience``.
+/// A write that may wait (``submit(mayWait:oneStatement:_:)``) starts no transaction at once:
+/// it goes with the next one another write starts, or in one of its own after ``patience``.
 final class WriteBatch: Sendable {
     /// How long a write that may wait waits for another write to share its transaction.
     static let patience: Duration = .milliseconds(10)
