@@ -91,8 +91,11 @@ public actor NotificationBridge {
     /// what its notification shows from now on and sends its `Notify` in the background, after
     /// those of the calls before it; returns its key and the server id it has so far (a
     /// replacement keeps its predecessor's).
-    public func post(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
-        let (key, serverID) = stage(appID: appID, request: request, category: category)
+    /// `showPreviews` is the app's setting (see ``Presentation/shown(previewsHidden:)``).
+    public func post(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+    ) -> (key: NotificationKey, serverID: UInt32?) {
+        let (key, serverID) = stage(appID: appID, request: request, category: category, showPreviews: showPreviews)
         // Enqueued on this actor now, so the `Notify`s go out in the order of the posts.
         Task { await present(key) }
         return (key, serverID)
@@ -100,11 +103,13 @@ public actor NotificationBridge {
 
     /// Takes `request` as what its notification shows from now on, without asking the server
     /// yet; returns its key and the server id it has so far. ``present(_:)`` shows it.
-    private func stage(appID: AppID, request: NotificationRequest, category: NotificationCategory?) -> (key: NotificationKey, serverID: UInt32?) {
+    private func stage(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+    ) -> (key: NotificationKey, serverID: UInt32?) {
         let key = NotificationKey(appID: appID, requestID: request.identifier)
         let previous = live[key]
         let serverID = previous?.serverID
-        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID)
+        live[key] = Presentation(request: request, category: category, order: takeOrder(), serverID: serverID, showPreviews: showPreviews)
         // A replaced member leaves its stack as the thread's newest; a new one may stack older ones.
         let thread = ThreadKey(appID: appID, request: request), left = previous?.thread(of: appID)
         if thread != nil || left != nil {
@@ -121,9 +126,10 @@ public actor NotificationBridge {
     /// one is newer.
     @discardableResult
     public func restore(
-        appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?,
+        showPreviews: AppSettings.ShowPreviews = .whenUnlocked
     ) async -> (tookOver: Bool, serverID: UInt32?) {
-        await restore([RestoredNotification(appID: appID, request: request, category: category, serverID: serverID)])[0]
+        await restore([RestoredNotification(appID: appID, request: request, category: category, serverID: serverID, showPreviews: showPreviews)])[0]
     }
 
     /// ``restore(appID:request:category:serverID:)`` for everything a previous run showed, oldest
@@ -141,7 +147,9 @@ public actor NotificationBridge {
                 continue
             }
             let serverID = notification.serverID.flatMap { claimed.insert($0).inserted ? $0 : nil }
-            let entry = Presentation(request: notification.request, category: notification.category, order: takeOrder(), serverID: serverID)
+            let entry = Presentation(
+                request: notification.request, category: notification.category, order: takeOrder(), serverID: serverID,
+                showPreviews: notification.showPreviews)
             live[key] = entry
             if let thread = entry.thread(of: key.appID) { threads.insert(thread) }
             taken.append(key)
@@ -255,7 +263,7 @@ public actor NotificationBridge {
     private func notify(_ key: NotificationKey) async -> UInt32? {
         guard let entry = live[key], !entry.isStacked else { return nil }
         let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
-        let shown = previewsHidden ? entry.request.hidingPreview(category: entry.category) : entry.request
+        let shown = entry.shown(previewsHidden: previewsHidden)
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
             profile: await serverProfile(), replacesID: entry.serverID ?? 0)
@@ -406,12 +414,18 @@ public struct RestoredNotification: Sendable {
     public var category: NotificationCategory?
     /// The server id the previous run recorded for it (a stacked one: its stack's).
     public var serverID: UInt32?
+    /// Its app's `showPreviews`.
+    public var showPreviews: AppSettings.ShowPreviews
 
-    public init(appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?) {
+    public init(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?,
+        showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+    ) {
         self.appID = appID
         self.request = request
         self.category = category
         self.serverID = serverID
+        self.showPreviews = showPreviews
     }
 }
 

@@ -19,6 +19,8 @@ struct Presentation {
     /// What it shows (the full request; previews are hidden when it is sent, not here).
     let request: NotificationRequest
     let category: NotificationCategory?
+    /// Its app's `showPreviews`: `always` and `never` win over whether previews are hidden now.
+    let showPreviews: AppSettings.ShowPreviews
     private(set) var phase: Phase
     /// An action answered it: a later close is not a dismiss (one interaction, one response).
     private(set) var answered = false
@@ -29,11 +31,25 @@ struct Presentation {
 
     /// `request`, to be shown in place of what the server shows as `serverID` (a replaced
     /// request's, or one a previous run showed), or anew when nil.
-    init(request: NotificationRequest, category: NotificationCategory?, order: UInt64, serverID: UInt32?) {
+    init(
+        request: NotificationRequest, category: NotificationCategory?, order: UInt64, serverID: UInt32?,
+        showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+    ) {
         self.request = request
         self.category = category
+        self.showPreviews = showPreviews
         self.order = order
         phase = serverID.map { .shown(serverID: $0) } ?? .waitingForServer
+    }
+
+    /// What to send: the request, or its hidden-preview form when its app never shows previews,
+    /// or when previews are `hidden` now and its app does not always show them.
+    func shown(previewsHidden hidden: Bool) -> NotificationRequest {
+        switch showPreviews {
+        case .always: request
+        case .never: request.hidingPreview(category: category)
+        case .whenUnlocked: hidden ? request.hidingPreview(category: category) : request
+        }
     }
 
     /// The server's id for it, if one shows it.

@@ -35,6 +35,11 @@ public enum Center1 {
     public static let getSettings = MethodDeclaration<String, String>("GetSettings", in: "app_id", out: "json")
     /// Changes the fields of the app's settings that the JSON gives; for the user's own programs only.
     public static let setSettings = MethodDeclaration<String, String, NoReply>("SetSettings", in: "app_id", "settings_json")
+    /// The app's authorization as stored (`authorized`, `denied`, `provisional`); an app usernoted
+    /// has not seen is recorded as `authorized`, or, when config.toml says to ask, the user is asked
+    /// and the reply is `notDetermined`: the answer follows as ``authorizationChanged``.
+    public static let requestAuthorization = MethodDeclaration<String, String>(
+        "RequestAuthorization", in: "app_id", out: "authorization_status")
     /// Turns the user's own Focus on or off (a FocusSetting as JSON); for the user's own programs only.
     public static let setFocus = MethodDeclaration<String, NoReply>("SetFocus", in: "focus_json")
     /// Focus as it is now (a FocusStatus as JSON): on or not, what turned it on, how many notifications it holds.
@@ -48,6 +53,17 @@ public enum Center1 {
     /// broadcast); the reliable path is ``Handler1/didReceive``.
     public static let response = SignalDeclaration<String, String, String, String, String>(
         "Response", "app_id", "request_id", "action_id", "user_text", "response_json")
+
+    /// Sent when the user answers the question ``requestAuthorization`` asked (`authorized`,
+    /// `denied`, or `notDetermined` when the question was closed unanswered), to each connection
+    /// subscribed to the app alone, like ``response``.
+    public static let authorizationChanged = SignalDeclaration<String, String>(
+        "AuthorizationChanged", "app_id", "authorization_status")
+
+    /// A match rule for the `AuthorizationChanged` signals of `app` a subscriber gets.
+    public static func authorizationChanges(of app: String) -> MatchRule {
+        MatchRule(sender: busName, path: path, interface: interface, member: authorizationChanged.name, arguments: [0: app])
+    }
 
     /// A match rule for the `Response` signals a subscriber gets: all, or those of one app (and request).
     public static func responses(of app: String?, request: String? = nil) -> MatchRule {

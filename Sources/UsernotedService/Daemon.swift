@@ -55,7 +55,9 @@ public final class Daemon: Sendable {
         self.clock = clock
         bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
-        center = Center(bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits)
+        center = Center(
+            bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits,
+            authorization: config.authorization)
         let scheduler = self.scheduler
         let attention = Attention(
             store: store, bridge: bridge, focus: config.focus, summary: config.summary, logger: logger, now: { scheduler.now() })
@@ -190,10 +192,10 @@ public final class Daemon: Sendable {
     }
 
     /// Takes new settings (config.toml read again, e.g. on SIGHUP): limits, delivery, text,
-    /// privacy, focus and summary apply from the next call on, the stack limit from each
+    /// privacy, focus, summary and authorization apply from the next call on, the stack limit from each
     /// thread's next post on; changed `[push]` settings reconnect.
     public func reload(_ config: Config) async {
-        await center.setLimits(config.limits)
+        await center.setLimits(config.limits, authorization: config.authorization)
         await router.setPolicies(delivery: config.delivery, text: config.text)
         await attention.setPolicies(focus: config.focus, summary: config.summary)
         await bridge.setStackLimit(config.threads.stackLimit)
@@ -238,8 +240,11 @@ public final class Daemon: Sendable {
     /// thread's stack as a stack).
     private func takeOverDelivered() async throws {
         let delivered = try await store.allDelivered()
+        let settings = await center.allSettings()
         let results = await bridge.restore(delivered.map {
-            RestoredNotification(appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID)
+            RestoredNotification(
+                appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID,
+                showPreviews: settings[$0.app]?.showPreviews ?? .whenUnlocked)
         })
         for (notification, (tookOver, serverID)) in zip(delivered, results) {
             if tookOver, serverID != notification.serverID {

@@ -91,8 +91,9 @@ import UserNotificationsCore
         let times = (0..<48).map { String(format: "\"%02d:%02d\"", $0 / 2, $0 % 2 * 30) }.joined(separator: ", ")
         let scene = try await Scene(
             config: "[summary]\ntimes = [\(times)]\napps = [\"\(Scene.appID)\"]", daemonEnvironment: ["USERNOTED_CLOCK_RATE": "3600"])
-        try await Self.post(scene, "standup", "Standup moved", level: "active")
         try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
+        try await scene.desktop.waitUntilShown("the time-sensitive one, at once") { $0.summary == "Leave now" }
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
         let (first, digest) = try await scene.desktop.waitUntilShown("the first summary") { $0.summary.hasPrefix("Scheduled summary") }
         #expect(digest.summary == "Scheduled summary: 1 notification" && digest.body == "Calendar: Standup moved")
         #expect(scene.desktop.shown()[..<first].map(\.summary) == ["Leave now"], "the time-sensitive one did not wait")
@@ -106,6 +107,33 @@ import UserNotificationsCore
         #expect(Set(again.body.split(separator: "\n")) == ["Calendar: Standup moved", "Calendar: Lunch at 1"])
         try await Self.showAllAndClick(scene, summary: again, from: next + 1)
         #expect(scene.desktop.shown()[(next + 1)...].contains { $0.summary == "Lunch at 1" })
+    }
+
+    /// xfce4-notifyd's *Do not disturb* is its xfconf setting, as its settings dialog writes it.
+    @Test func xfce4NotifydsDoNotDisturbIsFocusToo() async throws {
+        let scene = try await Scene(server: .xfce4Notifyd)
+        // Xfce's settings daemon, as the session starts it (the private bus activates nothing of the system's).
+        let xfconfd = try await scene.bus.start(
+            "/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", [], environment: scene.desktop.environment, owning: "org.xfce.Xfconf")
+        defer { xfconfd.stop() }
+        func setDoNotDisturb(_ on: Bool) throws {
+            let result = try Command.run(
+                "xfconf-query", ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", "\(on)"],
+                environment: scene.desktop.environment)
+            #expect(result.succeeded, "\(result.errors)")
+        }
+        try setDoNotDisturb(true)
+        _ = try await withDeadline(.seconds(10), "usernoted seeing xfce4-notifyd's do-not-disturb") {
+            while try await Self.focus(scene).by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
+        #expect(try await Self.focus(scene).held == 1)
+        try setDoNotDisturb(false)
+        _ = try await withDeadline(.seconds(10), "Focus ending with xfce4-notifyd's do-not-disturb") {
+            while try await Self.focus(scene).active { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
     }
 
     /// The `until …` part of `usernotectl focus on`'s output.

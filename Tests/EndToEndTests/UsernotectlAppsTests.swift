@@ -34,6 +34,14 @@ import UserNotificationsCore
         #expect(try cli.usernotectl(scene, "post", "--app", Self.app, "Welcome back").succeeded)
         try await scene.expectDisplayed(2)
 
+        // Provisional: delivered quietly, as passive — listed among the app's delivered, never a banner.
+        #expect(try cli.usernotectl(scene, "apps", "set", Self.app, "--provisional").succeeded)
+        let provisional = try cli.usernotectl(scene, "post", "--app", Self.app, "--id", "quiet", "Quietly")
+        #expect(provisional.succeeded, "\(provisional.errors)")
+        #expect(try cli.usernotectl(scene, "delivered", "list", "--app", Self.app, "--json").output.contains(#""identifier":"quiet""#))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try scene.desktop.displayedCount() == 2 && !scene.desktop.shown().contains { $0.summary == "Quietly" }, "not on screen")
+
         let nothing = try cli.usernotectl(scene, "apps", "set", Self.app)
         #expect(nothing.status == 64 && nothing.errors.contains("say what to change"))
     }

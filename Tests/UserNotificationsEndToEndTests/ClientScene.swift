@@ -14,10 +14,17 @@ struct ClientScene {
     let app: Connection
     let center: UNUserNotificationCenter
 
-    init() async throws {
+    /// Starts everything; `config` is the daemon's config.toml, if any.
+    init(config: String? = nil) async throws {
         bus = try PrivateBus()
         desktop = try await TestDesktop(bus: bus)
-        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment)
+        var arguments: [String] = []
+        if let config {
+            let file = bus.directory.appending(path: "config.toml")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            arguments = ["--config", file.path]
+        }
+        daemon = try await DaemonProcess(bus: bus, environment: desktop.environment, arguments: arguments)
         app = try await bus.connect()
         center = UNUserNotificationCenter(appID: Self.appID, connection: app)
     }

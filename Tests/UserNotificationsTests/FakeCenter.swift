@@ -17,7 +17,7 @@ final class FakeCenter: Sendable {
     let connection: Connection
     /// Every call, in arrival order.
     let calls = Inbox<Call>()
-    /// The JSON `GetCategories`, `GetPending` and `GetDelivered` answer, by method.
+    /// The JSON (or string) each method answers, by method.
     let replies = Replies()
 
     init() async throws {
@@ -38,6 +38,7 @@ final class FakeCenter: Sendable {
             method(Center1.getPending), method(Center1.removePending), method(Center1.removeAllPending),
             method(Center1.getDelivered), method(Center1.removeDelivered), method(Center1.removeAllDelivered),
             method(Center1.registerHandler), method(Center1.setBadge), method(Center1.getSettings), method(Center1.getPushToken),
+            method(Center1.subscribe), method(Center1.unsubscribe), method(Center1.requestAuthorization),
         ])], at: Center1.path)
     }
 

@@ -12,7 +12,7 @@ import UsernotedAPI
         entry(Center1.getDelivered), entry(Center1.removeDelivered), entry(Center1.removeAllDelivered),
         entry(Center1.registerHandler), entry(Center1.setExecHandler), entry(Center1.removeHandler),
         entry(Center1.respondPrimary), entry(Center1.getPushToken), entry(Center1.setBadge), entry(Center1.getSettings), entry(Center1.setSettings),
-        entry(Center1.subscribe), entry(Center1.unsubscribe),
+        entry(Center1.subscribe), entry(Center1.unsubscribe), entry(Center1.requestAuthorization),
     ]
     /// The user's own calls, about no app: Focus.
     static let userMethods = [entry(Center1.setFocus), entry(Center1.getFocus)]
@@ -47,5 +47,7 @@ import UsernotedAPI
         #expect(Center1.responses(of: "org.example.Calendar", request: "r1").arguments == [0: "org.example.Calendar", 1: "r1"])
         #expect(Center1.responses(of: nil).arguments.isEmpty)
         #expect(Center1.responses(of: nil).member == "Response")
+        #expect(Center1.authorizationChanges(of: "org.example.Calendar").arguments == [0: "org.example.Calendar"])
+        #expect(Center1.authorizationChanges(of: "org.example.Calendar").member == "AuthorizationChanged")
     }
 }

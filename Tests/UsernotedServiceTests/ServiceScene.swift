@@ -18,7 +18,8 @@ struct ServiceScene {
     init(
         bus: PrivateBus? = nil, limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(),
         privacy: PrivacyPolicy = PrivacyPolicy(), text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy(),
-        focus: FocusPolicy = FocusPolicy(), summary: SummaryPolicy = SummaryPolicy(), systemBusAddress: String? = nil,
+        focus: FocusPolicy = FocusPolicy(), summary: SummaryPolicy = SummaryPolicy(),
+        authorization: AuthorizationPolicy = AuthorizationPolicy(), systemBusAddress: String? = nil,
         logger: Logger = Logger(label: "test"), now: (@Sendable () -> Date)? = nil, clock: ScaledClock = .real
     ) async throws {
         self.bus = try bus ?? PrivateBus()
@@ -30,7 +31,8 @@ struct ServiceScene {
         let store = Store.opening(directory: bus.directory.appending(path: "state"), logger: logger)
         let daemon = Daemon(
             connection: connection, store: store, logger: logger,
-            config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text, gtk: gtk, focus: focus, summary: summary),
+            config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text, gtk: gtk, focus: focus, summary: summary,
+                authorization: authorization),
             scheduler: now.map { Scheduler(store: store, logger: logger, now: $0) }, clock: clock, systemBusAddress: systemBusAddress)
         self.daemon = daemon
         daemon.subscribe()

@@ -20,6 +20,10 @@ actor Center {
     private var settings: [AppID: AppSettings] = [:]
     /// How fast each app may post (the connection's screen refuses floods with it too).
     nonisolated let rate: SharedPostRate
+    /// Whether a new app's `RequestAuthorization` asks the user.
+    private var authorizationPolicy: AuthorizationPolicy
+    /// The apps the user is being asked about (see ``requestAuthorization(_:)``).
+    private var asking: Set<AppID> = []
     private var badges = Badges()
     /// Asks the app how to present a request (`Handler1.WillPresent`); nil: as usual.
     private var presentationAdvisor: (@Sendable (NotificationRequest, AppID) async -> Set<String>?)?
@@ -28,7 +32,11 @@ actor Center {
     private let connection: Connection
 
     /// A center showing through `bridge`, keeping state in `store`, announcing badges on `connection`.
-    init(bridge: NotificationBridge, store: Store, scheduler: Scheduler, connection: Connection, limits: Limits = .default) {
+    init(
+        bridge: NotificationBridge, store: Store, scheduler: Scheduler, connection: Connection, limits: Limits = .default,
+        authorization: AuthorizationPolicy = AuthorizationPolicy()
+    ) {
+        authorizationPolicy = authorization
         self.bridge = bridge
         self.connection = connection
         self.store = store
@@ -46,9 +54,10 @@ actor Center {
     /// Lets `attention` hold back what should not interrupt now.
     func setAttention(_ attention: Attention) { self.attention = attention }
 
-    /// Uses `limits` from now on (the post rate starts afresh).
-    func setLimits(_ limits: Limits) {
+    /// Uses `limits` and `authorization` from now on (the post rate starts afresh).
+    func setLimits(_ limits: Limits, authorization: AuthorizationPolicy) {
         self.limits = limits
+        authorizationPolicy = authorization
         rate.reset(perSecond: limits.postsPerSecond)
     }
 
@@ -72,19 +81,55 @@ actor Center {
         settings[app] = changed
     }
 
-    /// Refuses a post of an app the user denied; an app's first post records it as authorized (as desktops do on first use).
+    /// Refuses a post of an app the user denied, or is being asked about; an app's first post
+    /// records it as authorized (as desktops do on first use).
     private func authorize(_ app: AppID) async throws(CenterError) {
-        guard app != HeldSummary.appID else {
-            throw CenterError(.invalidAppId, "\(app) is usernoted's own app id; post under your app's id")
-        }
-        guard let known = settings[app] else {
-            try await Self.saving("the app's settings") { try await store.setSettings(AppSettings(), of: app) }
-            settings[app] = AppSettings()
-            return
-        }
+        guard let known = try await knownOrFirstUse(app) else { return }
         guard known.authorizationStatus != .denied else {
             throw CenterError(.notAuthorized, "the user does not allow notifications from \(app); nothing was shown (the user can allow them with `usernotectl apps set \(app) --allow`)")
         }
+    }
+
+    /// The settings of `app` when it is known. An app never seen is recorded as authorized
+    /// (nil), unless the user is being asked about it: then it is refused until the answer.
+    private func knownOrFirstUse(_ app: AppID) async throws(CenterError) -> AppSettings? {
+        guard app != HeldSummary.appID else {
+            throw CenterError(.invalidAppId, "\(app) is usernoted's own app id; use your app's id")
+        }
+        if let known = settings[app] { return known }
+        guard !asking.contains(app) else {
+            throw CenterError(.notAuthorized, "the user is being asked whether to allow notifications from \(app); nothing was shown (post once requestAuthorization has answered)")
+        }
+        try await Self.saving("the app's settings") { try await store.setSettings(AppSettings(), of: app) }
+        settings[app] = AppSettings()
+        return nil
+    }
+
+    /// `RequestAuthorization`: the stored status of an app already known; an app never seen is
+    /// recorded as authorized, or, when the policy asks, the user is asked with one notification
+    /// (however often the app calls meanwhile) and the answer is `notDetermined` until then.
+    func requestAuthorization(_ app: AppID) async throws(CenterError) -> String {
+        guard settings[app] == nil, authorizationPolicy.ask || asking.contains(app), app != HeldSummary.appID else {
+            return (try await knownOrFirstUse(app) ?? AppSettings()).authorizationStatus.rawValue
+        }
+        if asking.insert(app).inserted {
+            _ = await bridge.post(appID: HeldSummary.appID, request: AuthorizationPrompt.request(for: app), category: AuthorizationPrompt.category)
+        }
+        return AuthorizationPrompt.undecided
+    }
+
+    /// The user answered the prompt about `app` with `action`: records the choice (none when it
+    /// was closed unanswered) and takes the prompt away. Returns the status the app now has,
+    /// `notDetermined` when undecided; nil when `app` was not being asked about.
+    func authorizationAnswered(_ app: AppID, action: String) async -> String? {
+        guard asking.remove(app) != nil else { return nil }
+        await bridge.close(NotificationKey(appID: HeldSummary.appID, requestID: AuthorizationPrompt.request(for: app).identifier))
+        guard let status = AuthorizationPrompt.decision(action) else { return AuthorizationPrompt.undecided }
+        let decided = settings(of: app).applying(AppSettings.Update(authorizationStatus: status))
+        // Not saved, the app stays undecided: it asks again, rather than believe what a restart would forget.
+        guard (try? await store.setSettings(decided, of: app)) != nil else { return AuthorizationPrompt.undecided }
+        settings[app] = decided
+        return status.rawValue
     }
 
     /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
@@ -247,7 +292,8 @@ actor Center {
         // Queued for the disk as the server is asked (its id follows when it answers), both in
         // the order of the calls. The app hears back once it is durable, not once the server
         // has answered: the id is ours, and a server's trouble is ours to handle, not the app's.
-        let (_, serverID) = await bridge.post(appID: app, request: request, category: category)
+        let (_, serverID) = await bridge.post(
+            appID: app, request: request, category: category, showPreviews: settings(of: app).showPreviews)
         let saved = store.queueDelivered(
             DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date()),
             unscheduling: unscheduling)

@@ -114,6 +114,7 @@ enum CenterInterface {
                 Method(Center1.setSettings) { call, named, json in
                     try await center.setSettings(try await callers.user(named, of: call.sender), json: json)
                 },
+                method(Center1.requestAuthorization) { _, app in try await center.requestAuthorization(app) },
                 Method(Center1.setFocus) { call, json in
                     _ = try await callers.everyApp(of: call.sender)
                     _ = try await attention.setFocus(json: json)
@@ -129,7 +130,7 @@ enum CenterInterface {
                     subscribers.unsubscribe(call.sender, from: try await everyAppOrOne(named, of: call.sender))
                 },
             ],
-            signals: [Center1.response.signal])
+            signals: [Center1.response.signal, Center1.authorizationChanged.signal])
     }
 
     /// The app id a call names first, and its other arguments.

@@ -52,18 +52,12 @@ actor ServerFocus {
 
     /// The switches usernoted reads: dunst's pause (`dunstctl set-paused`); the `Inhibited`
     /// property of servers with the `inhibitions` capability (KDE Plasma's do-not-disturb);
-    /// swaync's do-not-disturb (`swaync-client -dn`); xfce4-notifyd's (its xfconf setting).
+    /// xfce4-notifyd's (its xfconf setting, as its settings dialog writes it).
     static let switches: [Switch] = [
         .property("dunst", interface: "org.dunstproject.cmd0", name: "paused") { info, _ in info?.name == "dunst" },
         .property("KDE Plasma", interface: NotificationsServer.interface, name: "Inhibited") { _, capabilities in
             capabilities.names.contains("inhibitions")
         },
-        Switch(
-            server: "swaync", busName: "org.erikreider.swaync.cc", path: "/org/erikreider/swaync/cc",
-            read: ("org.erikreider.swaync.cc", "GetDnd", []),
-            change: ("org.erikreider.swaync.cc", "Subscribe", [:]),
-            state: { body in body.count >= 2 ? Switch.boolean(body[1]) : nil },  // (count, dnd, cc_open)
-            applies: { info, _ in info?.name == "SwayNotificationCenter" }),
         Switch(
             server: "xfce4-notifyd", busName: "org.xfce.Xfconf", path: "/org/xfce/Xfconf",
             read: ("org.xfce.Xfconf", "GetProperty", [.string("xfce4-notifyd"), .string("/do-not-disturb")]),
@@ -98,14 +92,21 @@ actor ServerFocus {
             let changes = try await connection.signals(matching: MatchRule(
                 sender: found.busName, path: found.path, interface: found.change.interface, member: found.change.member,
                 arguments: found.change.arguments))
-            await changed(try await read(found))
-            logger.info("following the notification server's do-not-disturb switch", metadata: [
-                "server": "\(found.server)", "from": "\(found.busName) \(found.read.method)"])
             watch = Task { [weak self] in
                 for await message in changes { await self?.signalled(message, index: index) }
             }
+            logger.info("following the notification server's do-not-disturb switch", metadata: [
+                "server": "\(found.server)", "from": "\(found.busName) \(found.read.method)"])
         } catch {
-            logger.notice("cannot read the notification server's do-not-disturb switch; Focus follows usernoted's own only",
+            logger.notice("cannot follow the notification server's do-not-disturb switch; Focus follows usernoted's own only",
+                          metadata: ["server": "\(found.server)", "error": "\(error)"])
+            return await changed(false)
+        }
+        do {
+            await changed(try await read(found))
+        } catch {
+            // Its settings service may not run yet (it is started on demand): off until it says otherwise.
+            logger.notice("cannot read the notification server's do-not-disturb switch now; off until it changes",
                           metadata: ["server": "\(found.server)", "error": "\(error)"])
             await changed(false)
         }

@@ -91,6 +91,19 @@ final class ResponseSubscribers: Sendable {
         }
     }
 
+    /// Sends `AuthorizationChanged` with `status` to each connection subscribed to `app`.
+    func announce(authorization status: String, of app: AppID) {
+        for destination in destinations(for: app) {
+            do {
+                try connection.emit(
+                    Center1.authorizationChanged, path: Center1.path, interface: Center1.interface, app.rawValue, status,
+                    destination: destination)
+            } catch {
+                logger.error("cannot send AuthorizationChanged to a subscriber", metadata: ["subscriber": "\(destination)", "error": "\(error)"])
+            }
+        }
+    }
+
     private func forget(_ sender: String) {
         _ = table.withLock { $0.removeValue(forKey: sender) }
     }

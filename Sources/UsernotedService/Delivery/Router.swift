@@ -147,7 +147,7 @@ actor Router {
     /// Routes one interaction; a reply button pressed on a server without inline reply first
     /// asks the user for the text with the configured prompt (without holding up others).
     private func route(_ interaction: Interaction) async {
-        if interaction.appID == HeldSummary.appID { return await attention?.answered(interaction) ?? () }
+        if interaction.appID == HeldSummary.appID { return await answerOwn(interaction) }
         guard interaction.userText == nil, !text.prompt.isEmpty,
               let category = try? await center.category(interaction.request.content.categoryIdentifier, of: interaction.appID),
               let action = category.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
@@ -158,6 +158,17 @@ actor Router {
             answered.userText = await TextPrompt.ask(argv: argv, request: interaction.request, action: action, timeout: timeout)
             await self?.record(answered)
         }
+    }
+
+    /// An answer to one of usernoted's own notifications: a prompt asking whether an app may
+    /// notify (its answer goes to the app's subscribers), else a summary of what was held.
+    private func answerOwn(_ interaction: Interaction) async {
+        guard let app = AuthorizationPrompt.app(of: interaction.request.identifier) else {
+            return await attention?.answered(interaction) ?? ()
+        }
+        guard let status = await center.authorizationAnswered(app, action: interaction.actionIdentifier) else { return }
+        logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
+        subscribers.announce(authorization: status, of: app)
     }
 
     /// Delivers a response that did not come from the server (a held notification cleared

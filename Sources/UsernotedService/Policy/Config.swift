@@ -6,9 +6,10 @@ import UserNotificationsCore
 /// `[delivery]` table (see ``DeliveryPolicy``), the `[privacy]` table (see ``PrivacyPolicy``)
 /// the `[text]` table (see ``TextPolicy``), the `[gtk]` table (see ``GtkPolicy``), the `[push]`
 /// table (see ``PushPolicy``), the `[focus]` table (see ``FocusPolicy``), the `[summary]` table
-/// (see ``SummaryPolicy``) and the `[threads]` table (see ``ThreadPolicy``), every key optional.
-/// A missing file means the defaults; a file that does not parse, or has a key we do not know,
-/// stops the daemon with a message naming the file and the key.
+/// (see ``SummaryPolicy``), the `[threads]` table (see ``ThreadPolicy``) and the `[authorization]`
+/// table (see ``AuthorizationPolicy``), every key optional. A missing file means the defaults; a
+/// file that does not parse, or has a key we do not know, stops the daemon with a message naming
+/// the file and the key.
 public struct Config: Sendable, Hashable, Decodable {
     /// What apps may send and keep.
     var limits: Limits
@@ -28,13 +29,17 @@ public struct Config: Sendable, Hashable, Decodable {
     var summary: SummaryPolicy
     /// When a thread's notifications stack.
     var threads = ThreadPolicy()
+    /// Whether a new app's `RequestAuthorization` asks the user.
+    var authorization: AuthorizationPolicy
 
     /// The defaults.
     init(
         limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy(),
         text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy(), push: PushPolicy = PushPolicy(),
-        focus: FocusPolicy = FocusPolicy(), summary: SummaryPolicy = SummaryPolicy()
+        focus: FocusPolicy = FocusPolicy(), summary: SummaryPolicy = SummaryPolicy(),
+        authorization: AuthorizationPolicy = AuthorizationPolicy()
     ) {
+        self.authorization = authorization
         self.focus = focus
         self.summary = summary
         self.limits = limits
@@ -92,7 +97,9 @@ public struct Config: Sendable, Hashable, Decodable {
         return "\(path.map(\.stringValue).joined(separator: ".")): has the wrong type (\(detail))"
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limits, delivery, privacy, text, gtk, push, focus, summary, threads }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case limits, delivery, privacy, text, gtk, push, focus, summary, threads, authorization
+    }
 
     public init(from decoder: any Decoder) throws {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: nil)
@@ -106,6 +113,7 @@ public struct Config: Sendable, Hashable, Decodable {
         focus = try c.decodeIfPresent(FocusPolicy.self, forKey: .focus) ?? FocusPolicy()
         summary = try c.decodeIfPresent(SummaryPolicy.self, forKey: .summary) ?? SummaryPolicy()
         threads = try c.decodeIfPresent(ThreadPolicy.self, forKey: .threads) ?? ThreadPolicy()
+        authorization = try c.decodeIfPresent(AuthorizationPolicy.self, forKey: .authorization) ?? AuthorizationPolicy()
     }
 }
 

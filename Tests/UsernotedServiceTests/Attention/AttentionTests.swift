@@ -167,28 +167,24 @@ import UserNotificationsCore
     }
 
     @Test func theScheduledSummaryHoldsUntilEachSummaryTime() async throws {
-        // The scheduler's clock at 3600× real time: an hour a second.
+        // The scheduler's clock at 3600× real time (an hour a second), a summary every half hour.
         let clock = try #require(ScaledClock(rate: 3600))
-        var calendar = Calendar.autoupdatingCurrent
-        calendar.timeZone = .current
-        let start = clock.now()
-        func minute(after hours: Double) -> TimeOfDay {
-            let date = start.addingTimeInterval(hours * 3600)
-            let parts = calendar.dateComponents([.hour, .minute], from: date)
-            return TimeOfDay(String(format: "%02d:%02d", parts.hour!, parts.minute!))!
-        }
-        let summary = SummaryPolicy(times: [minute(after: 2), minute(after: 5)], apps: [try AppID(validating: Self.app)])
+        let times = (0..<48).map { TimeOfDay(String(format: "%02d:%02d", $0 / 2, $0 % 2 * 30))! }
+        let summary = SummaryPolicy(times: times, apps: [try AppID(validating: Self.app)])
         let s = try await Scene(summary: summary, clock: clock)
-        try await s.add("news1", "First headline")
+        let calendar = Calendar.autoupdatingCurrent
         try await s.add("urgent", "Leave now", level: "timeSensitive")
         #expect(try await s.nextShown("the time-sensitive one, at once").summary == "Leave now")
+        let before = clock.now()
+        try await s.add("news1", "First headline")
         let first = try await s.nextShown("the first summary")
         #expect(first.summary == "Scheduled summary: 1 notification" && first.body == "Calendar: First headline")
-        #expect(clock.now() >= start.addingTimeInterval(1.9 * 3600), "not before its time")
+        #expect(clock.now() >= summary.nextTime(after: before, in: calendar)!, "not before its time")
+        let beforeSecond = clock.now()
         try await s.add("news2", "Second headline")
         let second = try await s.nextShown("the second summary")
         #expect(second.summary == "Scheduled summary: 2 notifications" && second.replacesID == first.id)
-        #expect(clock.now() >= start.addingTimeInterval(4.9 * 3600))
+        #expect(clock.now() >= summary.nextTime(after: beforeSecond, in: calendar)!)
         try await s.server.emitActionInvoked(id: second.id, key: "default")
         let shown = Set([try await s.nextShown("one").summary, try await s.nextShown("the other").summary])
         #expect(shown == ["First headline", "Second headline"])

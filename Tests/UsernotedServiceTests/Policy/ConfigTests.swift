@@ -39,6 +39,8 @@ import UserNotificationsCore
         let timeouts = try load("[delivery]\nhandlerTimeoutSeconds = 2\nexecTimeoutSeconds = 0.5")
         #expect(timeouts.delivery == DeliveryPolicy(execTimeoutSeconds: 0.5, handlerTimeoutSeconds: 2))
         #expect(try load("[gtk]\nserve = \"never\"").gtk.serve == .never)
+        #expect(try load("[authorization]\nask = true").authorization.ask)
+        #expect(timeouts.authorization.ask == false)
         #expect(timeouts.gtk.serve == .auto)
     }
 
@@ -50,6 +52,7 @@ import UserNotificationsCore
         #expect(problem("[limits]\npostsPerSecond = -1")?.contains("limits.postsPerSecond: must not be negative") == true)
         #expect(problem("[limits\n")?.contains("not valid TOML") == true)
         #expect(problem("[privacy]\nhidePreviews = \"sometimes\"")?.contains(#"privacy.hidePreviews: "sometimes" is not one of "whenLocked", "always", "never""#) == true)
+        #expect(problem("[authorization]\nasks = true")?.contains("unknown key 'asks' in [authorization]; known: ask") == true)
         #expect(problem("[gtk]\nserve = \"always\"")?.contains(#"gtk.serve: "always" is not one of "auto", "never""#) == true)
         #expect(problem("[limits]\npendingPerApp = \"many\"")?.contains("limits.pendingPerApp: has the wrong type") == true)
         #expect(problem("[delivery]\nmaxAgeSeconds = 0")?.contains("delivery.maxAgeSeconds: must be a positive number of seconds") == true)

@@ -65,4 +65,55 @@ import UserNotificationsCore
         try await scene.server.emitActionInvoked(id: shown.id, key: "LATER")
         #expect(try await handler.responses.next().actionIdentifier == "LATER")
     }
+
+    // MARK: The app's showPreviews
+
+    @Test func anAppThatNeverShowsPreviewsIsHiddenEvenUnlocked() async throws {
+        let scene = try await RouterScene(logind: try await FakeLogind())
+        try await scene.scene.call("SetCategories", .string(RouterScene.app), .string(Self.categories))
+        try await scene.scene.call("SetSettings", .string(RouterScene.app), .string(#"{"showPreviews":"never"}"#))
+        try await scene.scene.call("Post", .string(RouterScene.app), .string("PAYMENT"), .string("Pay Anna"), .string("42 EUR"))
+        let shown = try await scene.server.notifyCalls.next()
+        #expect(shown.summary == "" && shown.body == "Payment request")
+    }
+
+    @Test func anAppThatAlwaysShowsPreviewsKeepsThemWhileLocked() async throws {
+        let logind = try await FakeLogind()
+        let scene = try await RouterScene(logind: logind)
+        let other = "org.example.Bank"
+        try await scene.scene.call("SetSettings", .string(RouterScene.app), .string(#"{"showPreviews":"always"}"#))
+        for app in [RouterScene.app, other] {
+            try await scene.scene.call("SetCategories", .string(app), .string(Self.categories))
+            try await scene.scene.call("Post", .string(app), .string("PAYMENT"), .string("Pay Anna"), .string("42 EUR"))
+        }
+        let first = [try await scene.server.notifyCalls.next(), try await scene.server.notifyCalls.next()]
+        let appOf = Dictionary(uniqueKeysWithValues: first.map { ($0.id, $0.hints["desktop-entry"]) })
+
+        try logind.setLocked(true)
+        let relocked = [
+            try await scene.server.notifyCalls.next(within: .seconds(10), "a re-Notify at lock"),
+            try await scene.server.notifyCalls.next(within: .seconds(10), "the other re-Notify at lock"),
+        ]
+        let always = try #require(relocked.first { appOf[$0.replacesID] == .string(RouterScene.app) })
+        let usual = try #require(relocked.first { appOf[$0.replacesID] == .string(other) })
+        #expect(always.summary == "Pay Anna" && always.body == "42 EUR", "its setting wins over the lock")
+        #expect(usual.summary == "" && usual.body == "Payment request", "the other app's preview hides as the policy says")
+    }
+
+    @Test func aRestartedDaemonKeepsHidingThePreviewsOfAnAppThatNeverShowsThem() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(bus: bus, capabilities: ["actions", "body"])
+        let first = try await ServiceScene(bus: bus)
+        try await first.call("SetCategories", .string(RouterScene.app), .string(Self.categories))
+        try await first.call("SetSettings", .string(RouterScene.app), .string(#"{"showPreviews":"never"}"#))
+        try await first.call("Post", .string(RouterScene.app), .string("PAYMENT"), .string("Pay Anna"), .string("42 EUR"))
+        let shown = try await server.notifyCalls.next()
+        first.daemon.connection.close()
+        _ = try? await first.running.value
+
+        _ = try await ServiceScene(bus: bus)
+        let again = try await server.notifyCalls.next(within: .seconds(10), "the notification taken over in place")
+        #expect(again.replacesID == shown.id)
+        #expect(again.summary == "" && again.body == "Payment request")
+    }
 }
