@@ -19,7 +19,7 @@ enum PostInstructions {
         let output = directory.appending(path: "callgrind.out")
         let (daemon, _) = try await Rig.startOwning(
             Rig.daemonName, on: rig.bus, try ManagedProcess.which("valgrind"),
-            ["--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(output.path)", binary.path],
+            ["--tool=callgrind", "--instr-atstart=no", "--dump-instr=yes", "--callgrind-out-file=\(output.path)", binary.path],
             environment: environment)
         defer { daemon.stop() }
         let control = try ManagedProcess.which("callgrind_control")
@@ -28,6 +28,12 @@ enum PostInstructions {
         _ = try rig.rawClient(["latency", "post", Rig.app, "\(scale.instructionPosts)"])
         try run(control, ["--dump", "\(daemon.pid)"])
         let dump = URL(filePath: output.path + ".1")
+        // `USERNOTED_BENCH_PROFILE=FILE` keeps the profile (with the stripped binary's
+        // instructions: `callgrind_annotate --auto=no FILE`) for a look at where they go.
+        if let keep = ProcessInfo.processInfo.environment["USERNOTED_BENCH_PROFILE"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try FileManager.default.copyItem(at: dump, to: URL(filePath: keep))
+        }
         guard let line = try String(contentsOf: dump, encoding: .utf8).split(separator: "\n").first(where: { $0.hasPrefix("totals: ") }),
               let total = Double(line.dropFirst("totals: ".count).split(separator: " ").first ?? "")
         else { throw BenchError("P2-instructions: no totals line in \(dump.path)") }

@@ -27,6 +27,11 @@ public final class Connection: @unchecked Sendable {
     var objects: [ObjectPath: [Interface]] = [:]
     /// Calls not yet answered, a line per sender (used on `loop`).
     var waitingCalls = IncomingCalls()
+    /// How many calls a sender may have waiting, and what a call beyond them is answered (see
+    /// ``refuseCalls(beyond:waitingPerSender:)``).
+    private var waitingLimit: (count: Int, refusal: DBusError)?
+    /// The calls screened as they are read (see ``screenCalls(interface:member:_:)``).
+    private var screens: [CallScreen] = []
     /// Wakes the task that answers calls when one arrives.
     let callArrivals: AsyncStream<Void>
     private let callArrivalsContinuation: AsyncStream<Void>.Continuation
@@ -259,10 +264,56 @@ public final class Connection: @unchecked Sendable {
     /// The filter that sees every incoming message (on `loop`, inside `dispatchAll`).
     private static let filter: DBusHandleMessageFunction = { _, rawMessage, data in
         let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
-        guard let rawMessage, let message = try? Message(decoding: rawMessage) else {
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-        }
+        guard let rawMessage else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        if connection.refusedAsRead(rawMessage) { return DBUS_HANDLER_RESULT_HANDLED }
+        guard let message = try? Message(decoding: rawMessage) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         return connection.handle(message)
+    }
+
+    /// From now on, answers a method call whose sender already has `limit` calls waiting to be
+    /// answered with `refusal`, at once: before it is decoded or anything runs for it, so that
+    /// a peer flooding the connection costs little more than reading its calls, and what it
+    /// has waiting stays bounded.
+    public func refuseCalls(beyond limit: Int, waitingPerSender refusal: DBusError) {
+        perform { waitingLimit = (limit, refusal) }
+    }
+
+    /// From now on, answers a call of `member` of `interface` whose first argument is a string
+    /// with the error `screen` returns for that string, if it returns one, as the call is read:
+    /// before it is decoded, queued or served (a cheap refusal under a flood). `screen` runs on
+    /// the loop, for every such call.
+    public func screenCalls(interface: String, member: String, _ screen: @escaping @Sendable (String) -> DBusError?) {
+        perform { screens.append(CallScreen(interface: interface, member: member, screen: screen)) }
+    }
+
+    /// Whether `raw` is a call refused as it is read (over its sender's limit of waiting calls,
+    /// or by a screen), answered here (on `loop`).
+    private func refusedAsRead(_ raw: OpaquePointer) -> Bool {
+        guard dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_METHOD_CALL, let refusal = refusal(of: raw) else { return false }
+        guard dbus_message_get_no_reply(raw) == 0 else { return true }
+        // libdbus builds the error's header from the call's in one go: no decoding, no encoding.
+        if let reply = dbus_message_new_error(raw, refusal.name.rawValue, refusal.message) {
+            dbus_connection_send(self.raw, reply, nil)
+            dbus_message_unref(reply)
+        }
+        return true
+    }
+
+    /// Why the call `raw` is refused as it is read; nil when it is not.
+    private func refusal(of raw: OpaquePointer) -> DBusError? {
+        if let waitingLimit, let sender = dbus_message_get_sender(raw),
+           waitingCalls.count(of: String(cString: sender)) >= waitingLimit.count {
+            return waitingLimit.refusal
+        }
+        for screen in screens where dbus_message_is_method_call(raw, screen.interface, screen.member) != 0 {
+            var arguments = DBusMessageIter()
+            guard dbus_message_iter_init(raw, &arguments) != 0, dbus_message_iter_get_arg_type(&arguments) == CDBUS_TYPE_STRING
+            else { return nil }
+            var first: UnsafePointer<CChar>?
+            dbus_message_iter_get_basic(&arguments, &first)
+            return first.flatMap { screen.screen(String(cString: $0)) }
+        }
+        return nil
     }
 
     private func handle(_ message: Message) -> DBusHandlerResult {
@@ -308,6 +359,13 @@ public final class Connection: @unchecked Sendable {
 private final class WeakConnection: @unchecked Sendable {
     // @unchecked: set once during Connection.init, before the loop can run; read on the loop.
     weak var connection: Connection?
+}
+
+/// Calls of a member screened as they are read: by their first argument.
+private struct CallScreen {
+    let interface: String
+    let member: String
+    let screen: @Sendable (String) -> DBusError?
 }
 
 /// A signal subscription: its rule and where matching signals go.

@@ -12,6 +12,9 @@ struct IncomingCalls {
     /// Whether no call waits.
     var isEmpty: Bool { turns.isEmpty }
 
+    /// How many calls of `sender` wait.
+    func count(of sender: String) -> Int { queues[sender]?.count ?? 0 }
+
     /// Queues `message` behind its sender's earlier calls.
     mutating func append(_ message: Message) {
         let sender = message.sender ?? ""
@@ -33,6 +36,8 @@ struct IncomingCalls {
         private var head = 0
 
         var isEmpty: Bool { head == items.count }
+
+        var count: Int { items.count - head }
 
         mutating func append(_ item: Element) { items.append(item) }
 

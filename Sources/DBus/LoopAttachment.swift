@@ -1,5 +1,9 @@
 import CDBus
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One libdbus connection's watches and timeouts, as watches and timers of its
 /// ``LoopThread``: the connection's socket sits in the loop's own epoll, and each enabled
 /// timeout is a timer on the loop's one timerfd. Nothing polls.
@@ -126,7 +130,29 @@ final class LoopAttachment: @unchecked Sendable {
             if ready.contains(.error) { flags |= DBUS_WATCH_ERROR.rawValue }
             if flags != 0 { dbus_watch_handle(watch, flags) }
         }
+        if ready.contains(.readable) { readOn(fd) }
         onActivity()
+    }
+
+    /// More reads of a readable watch per turn of the loop, while data waits.
+    private static let extraReads = 15
+
+    /// Reads on while more waits on `fd` (a `poll` that does not wait asks), up to
+    /// ``extraReads`` more times: libdbus reads about
+    /// 4 KiB each time it handles a watch, and under a flood of calls a turn of the loop would
+    /// take in a dozen of them, so that another peer's call waits behind everything the bus
+    /// queued before it. Read early, it takes its turn among the senders' (``IncomingCalls``),
+    /// and what a flooding sender has beyond its share is refused as it is read.
+    private func readOn(_ fd: Int32) {
+        for _ in 0..<Self.extraReads {
+            var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pending, 1, 0) == 1, pending.revents & Int16(POLLIN) != 0,
+                  let watch = watches[fd]?.first(where: {
+                      dbus_watch_get_enabled($0) != 0 && dbus_watch_get_flags($0) & DBUS_WATCH_READABLE.rawValue != 0
+                  })
+            else { return }
+            dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
+        }
     }
 
     private func update(timeout: OpaquePointer) {

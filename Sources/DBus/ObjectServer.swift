@@ -37,6 +37,9 @@ extension Connection {
             for await _ in arrivals {
                 while let self, let message = self.perform({ self.waitingCalls.next() }) {
                     await self.serve(message, overlapping: &overlapping)
+                    // The loop reads what came meanwhile before the next call: calls that never
+                    // suspend (refusals) would otherwise keep it from reading for as long as calls wait.
+                    if !self.perform({ self.waitingCalls.isEmpty }) { await Task.yield() }
                 }
             }
         }

@@ -25,6 +25,19 @@ public enum ProcessProbe {
         return kilobytes * 1024
     }
 
+    /// The CPU time `pid` has used so far (user and system), in seconds.
+    public static func cpuSeconds(of pid: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // After the command, which is in parentheses and may hold spaces: utime and stime are
+        // the 12th and 13th fields.
+        guard let end = stat.lastIndex(of: ")") else { throw TestSupportError("cannot read /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw TestSupportError("no CPU times in /proc/\(pid)/stat")
+        }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Every thread of `pid`, by thread id.
     public static func threads(of pid: pid_t) throws -> [Int: ThreadSwitches] {
         var result: [Int: ThreadSwitches] = [:]

@@ -38,8 +38,35 @@ public struct AppID: Sendable, Hashable, Comparable, Codable, CustomStringConver
         try container.encode(rawValue)
     }
 
-    /// The first rule `text` breaks, in words, or `nil`.
+    /// The first rule `text` breaks, in words, or `nil`. Every call names an app id, so a valid
+    /// one is recognised in one pass over its bytes; only an invalid one is looked at again.
     private static func problem(with text: String) -> String? {
+        keepsTheRules(text) ? nil : brokenRule(text) ?? "it breaks the rules"
+    }
+
+    /// Whether `text` keeps every rule (one pass over its bytes).
+    static func keepsTheRules(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
+        var (elements, atElementStart) = (1, true)
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard !atElementStart else { return false }
+                (elements, atElementStart) = (elements + 1, true)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard !atElementStart else { return false }
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                atElementStart = false
+            default:
+                return false
+            }
+        }
+        return !atElementStart && elements >= 2
+    }
+
+    /// The first rule `text` breaks, in words, or `nil`: the rules one at a time.
+    static func brokenRule(_ text: String) -> String? {
         if text.isEmpty { return "it is empty" }
         if text.utf8.count > maximumLength { return "it is \(text.utf8.count) characters long; the limit is \(maximumLength)" }
         if let bad = text.unicodeScalars.first(where: { !isAllowed($0) && $0 != "." }) {

@@ -47,8 +47,8 @@ public enum ModelJSON {
 
     /// Encodes a category set.
     public static func encode(_ categories: [NotificationCategory]) -> String { encodeValue(categories) }
-    /// Encodes a request.
-    public static func encode(_ request: NotificationRequest) -> String { encodeValue(request) }
+    /// Encodes a request (a plain one without `JSONEncoder`: see ``PlainRequestJSON``).
+    public static func encode(_ request: NotificationRequest) -> String { PlainRequestJSON.encode(request) ?? encodeValue(request) }
     /// Encodes a list of requests.
     public static func encode(_ requests: [NotificationRequest]) -> String { encodeValue(requests) }
     /// Encodes a response.

@@ -34,6 +34,9 @@ public final class Daemon: Sendable {
     private let push: Mutex<(policy: PushPolicy, session: Push?)>
     /// The bus subscriptions, once ``subscribe()`` has started them.
     private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
+    /// How many calls of one connection may wait to be answered; more are refused at once
+    /// with `LimitExceeded` (a client that waits for its replies never has more than a few).
+    static let callsWaitingPerSender = 256
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
@@ -105,6 +108,14 @@ public final class Daemon: Sendable {
         let policy = push.withLock { $0.policy }
         let session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
         push.withLock { $0.session = session }
+        // A flood is refused as it is read, before it costs decoding, checks or a place in the
+        // queue: past the calls a connection may have waiting, and a Post of an app over its rate.
+        connection.refuseCalls(beyond: Self.callsWaitingPerSender, waitingPerSender: CenterError(
+            .limitExceeded, "more than \(Self.callsWaitingPerSender) calls of this connection wait to be answered; wait for replies before sending more").dbusError)
+        connection.screenCalls(interface: Center1.interface, member: Center1.post.name) { [rate = center.rate] named in
+            guard let app = try? AppID(validating: named), rate.refuses(app) else { return nil }
+            return CenterError.overRate(app, perSecond: rate.perSecond).dbusError
+        }
         connection.export(
             [CenterInterface.make(center: center, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
                 self.push.withLock { $0.session?.topics }

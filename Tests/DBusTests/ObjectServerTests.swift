@@ -130,6 +130,58 @@ import TestSupport
         #expect(order.filter { $0.hasPrefix("busy-") } == (0..<20).map { "busy-\($0)" })  // each peer's calls in the order sent
     }
 
+    @Test func aSenderWithTooManyCallsWaitingIsRefusedAtOnceAndOthersAreNot() async throws {
+        let bus = try PrivateBus()
+        let server = try await bus.connect()
+        let gate = Inbox<Bool>()
+        server.export([Interface("org.example.Work", methods: [
+            Method(MethodDeclaration<String, NoReply>("Do", in: "who")) { _, who in
+                if who == "busy-0" { _ = try await gate.next(within: .seconds(10), "the gate") }  // the others wait behind it
+            },
+        ])], at: "/work")
+        server.refuseCalls(beyond: 3, waitingPerSender: DBusError(.init("org.example.Error.TooMany"), "wait for replies"))
+        let busy = try await bus.connect()
+        let other = try await bus.connect()
+        func work(_ who: String, on client: Connection) async throws {
+            _ = try await client.call(Message.methodCall(
+                destination: server.uniqueName, path: "/work", interface: "org.example.Work", member: "Do", body: [.string(who)]))
+        }
+        let outcomes = Inbox<String>()
+        for index in 0..<10 {
+            Task {
+                do {
+                    try await work("busy-\(index)", on: busy)
+                    outcomes.put("busy-\(index)")
+                } catch let error as DBusError where error.name.rawValue == "org.example.Error.TooMany" && error.message == "wait for replies" {
+                    outcomes.put("refused")
+                }
+            }
+        }
+        // Three wait behind the first (or the first too, when it had not started yet): the rest
+        // are refused while the first still runs, and nothing is answered meanwhile.
+        var seen: [String] = []
+        for _ in 0..<6 { seen.append(try await outcomes.next(within: .seconds(10), "a refusal")) }
+        #expect(seen == Array(repeating: "refused", count: 6))
+        async let otherAnswered: Void = work("other", on: other)  // its own line is empty: not refused
+        gate.put(true)
+        try await otherAnswered
+        for _ in 6..<10 { seen.append(try await outcomes.next(within: .seconds(10), "an outcome")) }
+        #expect(seen.contains("busy-0") && seen.filter { $0 == "refused" }.count <= 7, "outcomes: \(seen)")
+    }
+
+    @Test func aScreenedCallIsRefusedAsItIsReadAndOthersAreServed() async throws {
+        let p = try await peers()
+        p.server.screenCalls(interface: "org.example.Greeter", member: "Hello") { name in
+            name == "mallory" ? DBusError(.init("org.example.Error.Screened"), "not you") : nil
+        }
+        await #expect {
+            _ = try await p.call("org.example.Greeter", "Hello", [.string("mallory"), .uint32(1)])
+        } throws: { error in
+            (error as? DBusError)?.name.rawValue == "org.example.Error.Screened" && (error as? DBusError)?.message == "not you"
+        }
+        #expect(try await p.call("org.example.Greeter", "Hello", [.string("ann"), .uint32(1)]) == [.string("hello ann")])
+    }
+
     @Test func aPipelinedCallsRestOverlapsTheNextCallsAndASerialCallWaitsForIt() async throws {
         let bus = try PrivateBus()
         let server = try await bus.connect()

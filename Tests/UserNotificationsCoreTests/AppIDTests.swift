@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Testing
+import TestSupport
 @testable import UserNotificationsCore
 
 @Suite struct AppIDTests {
@@ -34,6 +35,16 @@ import Testing
             _ = try AppID(validating: text)
         }
         #expect(!AppID.isValid(text))
+    }
+
+    @Test func theOnePassCheckAgreesWithTheRulesOneAtATime() {
+        var random = SeededRandom(seed: 27)
+        let alphabet = Array("aZ09._-/ é".unicodeScalars)
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...7, using: &random) { text.unicodeScalars.append(alphabet.randomElement(using: &random)!) }
+            #expect(AppID.keepsTheRules(text) == (AppID.brokenRule(text) == nil), "\(text.debugDescription)")
+        }
     }
 
     @Test func codesAsAPlainString() throws {

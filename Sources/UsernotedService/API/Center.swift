@@ -18,7 +18,8 @@ actor Center {
     private var categories: [AppID: [NotificationCategory]] = [:]
     /// The user's settings of each app that posted or was set.
     private var settings: [AppID: AppSettings] = [:]
-    private var rate: PostRate
+    /// How fast each app may post (the connection's screen refuses floods with it too).
+    nonisolated let rate: SharedPostRate
     /// Whether a new app's `RequestAuthorization` asks the user.
     private var authorizationPolicy: AuthorizationPolicy
     /// The apps the user is being asked about (see ``requestAuthorization(_:)``).
@@ -41,7 +42,7 @@ actor Center {
         self.store = store
         self.scheduler = scheduler
         self.limits = limits
-        rate = PostRate(perSecond: limits.postsPerSecond)
+        rate = SharedPostRate(perSecond: limits.postsPerSecond)
     }
 
     /// Lets `advisor` decide how requests are presented: `banner`/`list` (shown at all),
@@ -57,7 +58,7 @@ actor Center {
     func setLimits(_ limits: Limits, authorization: AuthorizationPolicy) {
         self.limits = limits
         authorizationPolicy = authorization
-        rate = PostRate(perSecond: limits.postsPerSecond)
+        rate.reset(perSecond: limits.postsPerSecond)
     }
 
     /// Loads the categories and settings a previous run kept.
@@ -161,7 +162,9 @@ actor Center {
     func add(
         _ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil, category given: NotificationCategory? = nil
     ) async throws(CenterError) -> Continuation<String> {
-        let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
+        // An identifier made here is new: no pending request has it, so none is unscheduled.
+        let identified = !request.needsIdentifier
+        let request = identified ? request : request.withIdentifier(UUID().uuidString.lowercased())
         try await authorize(app)
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
@@ -171,11 +174,9 @@ actor Center {
         let category = if let given { given } else { try category(request.content.categoryIdentifier, of: app) }
         guard let trigger = request.trigger else {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
-            guard rate.take(for: app) else {
-                throw CenterError(.limitExceeded, "\(app) posts more than \(limits.postsPerSecond) notifications a second (postsPerSecond); slow down, or raise limits.postsPerSecond in config.toml")
-            }
+            guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
-            let shown = try await startShow(request, of: app, category: category, unscheduling: true)
+            let shown = try await startShow(request, of: app, category: category, unscheduling: identified)
             return { [scheduler] () async throws(CenterError) in
                 if try await shown() { await scheduler.reschedule() }
                 return request.identifier

@@ -193,13 +193,13 @@ actor Attention {
         return dates.compactMap { $0 }.min()
     }
 
-    /// Whether a summary time passed since a notification now held for it was held, and it is not summarised yet.
+    /// Whether a summary time passed since a notification now held for it was held, and it is
+    /// not summarised yet (at once when the summary has no times any more: config changed).
     private func digestDue(at date: Date) -> Bool {
         let shown = summarised[.digest] ?? []
         return held.contains { key, entry in
-            guard entry.reason == .summary, !shown.contains(key),
-                  let time = summaryPolicy.nextTime(after: entry.date, in: calendar()) else { return false }
-            return time <= date
+            guard entry.reason == .summary, !shown.contains(key) else { return false }
+            return summaryPolicy.nextTime(after: entry.date, in: calendar()).map { $0 <= date } ?? true
         }
     }
 

@@ -90,7 +90,7 @@ extension Store {
     /// ``saveDelivered(_:unscheduling:)`` queued now, behind every write before it; its result comes later.
     func queueDelivered(_ delivered: DeliveredNotification, unscheduling: Bool = false) -> Future<Bool> {
         let record = DeliveredRecord(delivered)  // encoded here, outside the transaction
-        return batch.submit { db in
+        return batch.submit(oneStatement: !unscheduling) { db in
             try record.insertOrReplace(db)
             guard unscheduling, try PendingRecord.delete(app: record.appID, identifier: record.identifier, in: db) else {
                 return false
@@ -102,7 +102,13 @@ extension Store {
 
     /// Notes the server id a delivered notification got.
     func setServerID(_ serverID: UInt32?, of key: (app: AppID, identifier: String)) async throws {
-        try await batch.write { db in
+        try await queueServerID(serverID, of: key).value
+    }
+
+    /// ``setServerID(_:of:)`` queued now; with `mayWait`, it goes with the next transaction
+    /// (see ``WriteBatch/submit(mayWait:oneStatement:_:)``).
+    func queueServerID(_ serverID: UInt32?, of key: (app: AppID, identifier: String), mayWait: Bool = false) -> Future<Void> {
+        batch.submit(mayWait: mayWait, oneStatement: true) { db in
             try db.cachedStatement(sql: "UPDATE delivered SET server_id = ? WHERE app_id = ? AND identifier = ?")
                 .execute(arguments: [serverID.map { Int64($0) }, key.app.rawValue, key.identifier])
         }
@@ -117,16 +123,21 @@ extension Store {
     }
 
     /// Keeps the delivered rows in step with the server: its ids, and what it closed. Best effort:
-    /// a failure is logged, and a restarted daemon then re-shows with an older id.
+    /// a failure is logged, and a restarted daemon then re-shows with an older id. A server id
+    /// goes with the next write (a post's), or on its own within ``WriteBatch/patience``: a
+    /// crash in between loses it like a failure does.
     func record(_ change: LiveChange) async {
-        do {
-            switch change {
-            case .shown(let key, let serverID): try await setServerID(serverID, of: (key.appID, key.requestID))
-            case .departed(let key): try await removeDelivered(key.appID, identifier: key.requestID)
-            case .server: break
-            }
-        } catch {
+        let failed: @Sendable (any Error) -> Void = { [logger] error in
             logger.error("store: cannot record a change on screen", metadata: ["change": "\(change)", "error": "\(error)"])
+        }
+        switch change {
+        case .shown(let key, let serverID):
+            queueServerID(serverID, of: (key.appID, key.requestID), mayWait: true).whenResolved {
+                if case .failure(let error) = $0 { failed(error) }
+            }
+        case .departed(let key):
+            do { try await removeDelivered(key.appID, identifier: key.requestID) } catch { failed(error) }
+        case .server: break
         }
     }
 

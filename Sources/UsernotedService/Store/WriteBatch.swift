@@ -9,7 +9,12 @@ import Synchronization
 /// shares its transaction (a lone write has the transaction to itself): one that throws is
 /// rolled back alone, and only its caller sees the error; a transaction that fails to commit
 /// fails every write in it. `onFailedCommit` runs whenever a transaction is rolled back.
+/// A write that may wait (``submit(mayWait:oneStatement:_:)``) starts no transaction at once:
+/// it goes with the next one another write starts, or in one of its own after ``patience``.
 final class WriteBatch: Sendable {
+    /// How long a write that may wait waits for another write to share its transaction.
+    static let patience: Duration = .milliseconds(10)
+
     /// One write: runs inside the transaction (in a savepoint of its own when `shared`), then
     /// hears how the commit went.
     private struct Job: Sendable {
@@ -24,8 +29,9 @@ final class WriteBatch: Sendable {
     private let database: Future<any DatabaseWriter>
     private let onFailedCommit: @Sendable () -> Void
     /// Writes waiting for the next transaction, and the transactions: one written at a time,
-    /// and one more right after it when writes came meanwhile.
-    private let state = Mutex<(waiting: [Job], transactions: SingleFlight)>(([], SingleFlight()))
+    /// and one more right after it when writes that may not wait came meanwhile; and whether a
+    /// transaction is due after ``patience`` for writes that may wait.
+    private let state = Mutex<(waiting: [Job], transactions: SingleFlight, patienceRunning: Bool)>(([], SingleFlight(), false))
 
     init(_ database: Future<any DatabaseWriter>, onFailedCommit: @escaping @Sendable () -> Void = {}) {
         self.database = database
@@ -38,15 +44,21 @@ final class WriteBatch: Sendable {
     }
 
     /// Queues `body` for the next transaction now, behind every write submitted before it;
-    /// the result can be awaited later.
-    func submit<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) -> Future<T> {
+    /// the result can be awaited later. With `mayWait`, that transaction is the next one
+    /// another write starts, or one of its own after ``patience`` (for what a crash may lose:
+    /// a notification's server id saves a transaction of its own per post). A write of
+    /// `oneStatement` runs a single statement, which SQLite undoes by itself when it fails, so
+    /// it needs no savepoint when it shares its transaction.
+    func submit<T: Sendable>(
+        mayWait: Bool = false, oneStatement: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
+    ) -> Future<T> {
         let committed = Future<T>()
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let job = Job(
             run: { db, shared throws(RolledBack) in
                 do {
                     var value: T?
-                    if shared {
+                    if shared, !oneStatement {
                         try db.inSavepoint {
                             value = try body(db)
                             return .commit
@@ -64,12 +76,32 @@ final class WriteBatch: Sendable {
                 if let commitError { return committed.resolve(.failure(commitError)) }
                 committed.resolve(outcome.withLock { $0! })
             })
-        let start = state.withLock { state -> Bool in
+        let (start, wait) = state.withLock { state -> (Bool, Bool) in
             state.waiting.append(job)
-            return state.transactions.request()
+            guard mayWait else { return (state.transactions.request(), false) }
+            return (false, !state.transactions.isRunning && Self.startPatience(&state.patienceRunning))
         }
         if start { writeWaiting() }
+        if wait { waitPatiently() }
         return committed
+    }
+
+    /// Whether a wait of ``patience`` must start now (none is running); marks one running.
+    private static func startPatience(_ running: inout Bool) -> Bool {
+        defer { running = true }
+        return !running
+    }
+
+    /// After ``patience``, writes what waits, unless another write took it along meanwhile.
+    private func waitPatiently() {
+        Task { [self] in
+            try? await Task.sleep(for: Self.patience)
+            let start = state.withLock { state -> Bool in
+                state.patienceRunning = false
+                return !state.waiting.isEmpty && state.transactions.request()
+            }
+            if start { writeWaiting() }
+        }
     }
 
     /// One run of the transactions' flight: writes everything waiting in one transaction
@@ -99,8 +131,14 @@ final class WriteBatch: Sendable {
         }
     }
 
-    /// A run ended: writes what came meanwhile, if anything did.
+    /// A run ended: writes what came meanwhile, if a write that may not wait did; waits
+    /// ``patience`` for writes that may.
     private func transactionFinished() {
-        if state.withLock({ $0.transactions.runFinished() }) { writeWaiting() }
+        let (again, wait) = state.withLock { state -> (Bool, Bool) in
+            if state.transactions.runFinished() { return (true, false) }
+            return (false, !state.waiting.isEmpty && Self.startPatience(&state.patienceRunning))
+        }
+        if again { writeWaiting() }
+        if wait { waitPatiently() }
     }
 }

@@ -17,4 +17,18 @@ import UserNotificationsCore
         #expect(takes(2, after: .milliseconds(400)) == [true, false])  // a third of a second refills one post
         #expect(takes(4, after: .seconds(10)) == [true, true, true, false])  // a long pause allows only a second's burst
     }
+
+    @Test func askingWhetherAPostWouldBeRefusedTakesNothing() {
+        var rate = PostRate(perSecond: 2)
+        let start = ContinuousClock.now
+        let app = AppID.test("org.example.Calendar")
+        #expect(!rate.refuses(app, at: start))
+        let first = rate.take(for: app, at: start)
+        #expect(first && !rate.refuses(app, at: start), "asking took nothing: one post is left")
+        let second = rate.take(for: app, at: start)
+        #expect(second && rate.refuses(app, at: start))
+        let third = rate.take(for: app, at: start)
+        #expect(!third)
+        #expect(!rate.refuses(app, at: start + .milliseconds(500)), "half a second refills one post")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 import TestSupport
 @testable import UsernotedService
@@ -53,4 +54,43 @@ import TestSupport
         let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
         #expect(stored == [2], "the failed write left nothing; the next one committed")
     }
+
+    @Test func aWriteThatMayWaitGoesWithTheNextWriteOrAloneAfterItsPatience() async throws {
+        let database = try await itemDatabase()
+        let commits = CommitCounter()
+        try await database.writeWithoutTransaction { db in db.add(transactionObserver: commits) }
+        let batch = WriteBatch(Future(.success(database)))
+        let insert = { (n: Int) in { @Sendable (db: Database) in try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [n]) } }
+        let waiting = batch.submit(mayWait: true, insert(1))
+        try await batch.write(insert(2))
+        try await waiting.value
+        #expect(commits.count == 1, "the write that may wait went with the next one, in one transaction")
+        try await batch.submit(mayWait: true, insert(3)).value
+        #expect(commits.count == 2, "alone, it is written after its patience")
+        let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
+        #expect(stored == [1, 2, 3])
+    }
+
+    @Test func aOneStatementWriteThatFailsInASharedTransactionFailsAlone() async throws {
+        let database = try await itemDatabase()
+        let batch = WriteBatch(Future(.success(database)))
+        let insert = { (n: Int) in { @Sendable (db: Database) in try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [n]) } }
+        let first = batch.submit(mayWait: true, oneStatement: true, insert(1))
+        let duplicate = batch.submit(mayWait: true, oneStatement: true, insert(1))
+        try await batch.write(insert(2))  // starts the transaction all three share
+        try await first.value
+        await #expect(throws: DatabaseError.self) { try await duplicate.value }
+        let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
+        #expect(stored == [1, 2], "the failed statement left nothing; the others committed")
+    }
+}
+
+/// Counts the transactions committed on a database.
+private final class CommitCounter: TransactionObserver, Sendable {
+    private let commits = Mutex(0)
+    var count: Int { commits.withLock { $0 } }
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
 }
