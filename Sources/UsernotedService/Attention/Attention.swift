@@ -166,9 +166,7 @@ actor Attention {
     func setLocked(_ locked: Bool) async {
         self.locked = locked
         guard !locked else { return }
-        for entry in held.values.filter({ $0.reason == .locked }).sorted(by: { $0.date < $1.date }) {
-            await release(entry)
-        }
+        await release(held.values.filter { $0.reason == .locked }.sorted { $0.date < $1.date })
     }
 
     /// The timer fired: Focus or a schedule may have changed, or a summary come due.
@@ -233,7 +231,7 @@ actor Attention {
         summarised[scope] = nil
         switch interaction.actionIdentifier {
         case HeldSummary.showAll, NotificationResponse.defaultActionIdentifier:
-            for entry in covered { await release(entry) }
+            await release(covered)
         case HeldSummary.clear:
             for entry in covered {
                 held[key(entry)] = nil
@@ -262,11 +260,15 @@ actor Attention {
         try? await store.removeDelivered(HeldSummary.appID, identifier: scope.requestID)
     }
 
-    /// Shows `entry` now, past every hold; it leaves the held set once it is on its way.
-    private func release(_ entry: HeldNotification) async {
-        held[key(entry)] = nil
-        await show?(entry)
-        store.removeHeld(entry.app, identifiers: [entry.identifier])
+    /// Shows `entries` now, in order, past every hold. They leave the held set before the first
+    /// is shown (a summary made while they are being shown must not name them), and the store's
+    /// held rows once each is on its way (a crash in between shows it again, never loses it).
+    private func release(_ entries: [HeldNotification]) async {
+        for entry in entries { held[key(entry)] = nil }
+        for entry in entries {
+            await show?(entry)
+            store.removeHeld(entry.app, identifiers: [entry.identifier])
+        }
     }
 
     // MARK: The app's view
