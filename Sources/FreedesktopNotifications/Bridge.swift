@@ -10,11 +10,11 @@ import UserNotificationsCore
 /// is in the live map under a key of its own, its members stay there marked stacked).
 public actor NotificationBridge {
     private let connection: Connection
-    private let server: NotificationsServer
+    let server: NotificationsServer
     /// Our notifications on screen or waiting for a server: the live map.
-    private var live: [NotificationKey: Presentation] = [:]
+    var live: [NotificationKey: Presentation] = [:]
     /// The live map by server id (what the server's signals name).
-    private var keysByServerID: [UInt32: NotificationKey] = [:]
+    var keysByServerID: [UInt32: NotificationKey] = [:]
     /// The `Notify` calls under way, by notification: one at a time for each, and one more
     /// right after when it changed meanwhile. Apart from `live` because a notification closed
     /// and shown again while its `Notify` is under way still waits for that call.
@@ -33,7 +33,7 @@ public actor NotificationBridge {
     /// The `order` the last notification shown got.
     private var lastOrder: UInt64 = 0
     /// How many notifications of one thread may be on screen before the older ones stack.
-    private var stackLimit: Int
+    var stackLimit: Int
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -212,7 +212,7 @@ public actor NotificationBridge {
         return emit(key, entry, action: action, text: nil, activationToken: token)
     }
 
-    private func takeOrder() -> UInt64 {
+    func takeOrder() -> UInt64 {
         lastOrder += 1
         return lastOrder
     }
@@ -325,69 +325,21 @@ public actor NotificationBridge {
         case .closed(let id, let reason):
             keysByServerID[id] = nil
             live[key] = nil
-            changesContinuation.yield(.departed(key))
-            if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
-                emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil,
-                     activationToken: entry.activationToken)
-            }
+            departed(key, entry, reason: reason, activationToken: entry.activationToken)
         }
     }
 
-    /// The stacked members of `thread`, oldest first.
-    private func members(of thread: ThreadKey) -> [NotificationKey] { ThreadStack.members(of: thread, in: live) }
-
-    /// Restacks `threads` (see ``ThreadStack/restack(_:in:limit:order:)``), taking the server ids
-    /// that changed hands out of the id map. Returns the stacks to show and the ids to close.
-    private func stackOverflow(of threads: Set<ThreadKey>) -> (stacks: [NotificationKey], closing: [UInt32]) {
-        var stacks: [NotificationKey] = [], closing: [UInt32] = []
-        for thread in threads {
-            let change = ThreadStack.restack(thread, in: &live, limit: stackLimit, order: takeOrder)
-            for id in change.closing { keysByServerID[id] = nil }
-            if let id = change.takenOver { keysByServerID[id] = ThreadStack.key(of: thread) }
-            if change.stackChanged { stacks.append(ThreadStack.key(of: thread)) }
-            closing += change.closing
-        }
-        return (stacks, closing)
-    }
-
-    /// Shows `stacks` as they are now, then closes `closing` on the server (so a stack appears before what it stands for goes).
-    private func settle(_ stacks: [NotificationKey], closing: [UInt32]) async {
-        for key in stacks { await present(key) }
-        for id in closing { try? await server.close(id) }
-    }
-
-    /// A signal about `thread`'s stack: its body click or *Show all* brings its members back;
-    /// its closing closes them, with a `dismiss` for each whose category has
-    /// `customDismissAction` when the user closed it. Nothing else reaches the app.
-    private func handleStack(_ signal: ServerSignal, of thread: ThreadKey) {
-        let stackKey = ThreadStack.key(of: thread)
-        switch signal {
-        case .actionInvoked(_, let actionKey) where actionKey == NotifyMapping.defaultKey || actionKey == ThreadStack.showAllIdentifier:
-            guard let stack = live.removeValue(forKey: stackKey) else { return }
-            let members = members(of: thread)
-            for member in members { live[member]?.unstacked() }
-            if let id = stack.serverID { keysByServerID[id] = nil }
-            Task {
-                for member in members { await present(member) }
-                if let id = stack.serverID { try? await server.close(id) }
-            }
-        case .closed(let id, let reason):
-            keysByServerID[id] = nil
-            live[stackKey] = nil
-            for member in members(of: thread) {
-                guard let entry = live.removeValue(forKey: member) else { continue }
-                changesContinuation.yield(.departed(member))
-                if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
-                    emit(member, entry, action: NotificationResponse.dismissActionIdentifier, text: nil, activationToken: nil)
-                }
-            }
-        case .actionInvoked, .activationToken, .replied:
-            break
+    /// `key` left the screen, closed for `reason`: the store hears of it, and a close by the user
+    /// of one unanswered whose category has `customDismissAction` is its `dismiss`.
+    func departed(_ key: NotificationKey, _ entry: Presentation, reason: ServerSignal.CloseReason, activationToken: String?) {
+        changesContinuation.yield(.departed(key))
+        if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
+            emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil, activationToken: activationToken)
         }
     }
 
     @discardableResult
-    private func emit(_ key: NotificationKey, _ entry: Presentation, action: String, text: String?, activationToken: String?) -> Interaction {
+    func emit(_ key: NotificationKey, _ entry: Presentation, action: String, text: String?, activationToken: String?) -> Interaction {
         let interaction = Interaction(
             appID: key.appID, request: entry.request, actionIdentifier: action, userText: text,
             activationToken: activationToken)
@@ -406,37 +358,4 @@ public actor NotificationBridge {
         await announceServer()
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }
     }
-}
-
-/// A notification a previous run showed, for ``NotificationBridge/restore(_:)``.
-public struct RestoredNotification: Sendable {
-    public var appID: AppID
-    public var request: NotificationRequest
-    public var category: NotificationCategory?
-    /// The server id the previous run recorded for it (a stacked one: its stack's).
-    public var serverID: UInt32?
-    /// Its app's `showPreviews`.
-    public var showPreviews: AppSettings.ShowPreviews
-
-    public init(
-        appID: AppID, request: NotificationRequest, category: NotificationCategory?, serverID: UInt32?,
-        showPreviews: AppSettings.ShowPreviews = .whenUnlocked
-    ) {
-        self.appID = appID
-        self.request = request
-        self.category = category
-        self.serverID = serverID
-        self.showPreviews = showPreviews
-    }
-}
-
-/// A change on the server's side: where one of our notifications is, or which server runs.
-public enum LiveChange: Sendable, Hashable {
-    /// The server shows it under this id (first shown, replaced, or shown again by a new server);
-    /// a stacked notification is shown under its stack's id (each time the stack is).
-    case shown(NotificationKey, serverID: UInt32)
-    /// The server closed it (the user, an action, expiry; a stacked one: its stack): it left the screen.
-    case departed(NotificationKey)
-    /// A notification server is there (at start, or a new one): who it is and what it can do.
-    case server(ServerInformation?, ServerCapabilities)
 }

@@ -1,0 +1,10 @@
+/// A change on the server's side: where one of our notifications is, or which server runs.
+public enum LiveChange: Sendable, Hashable {
+    /// The server shows it under this id (first shown, replaced, or shown again by a new server);
+    /// a stacked notification is shown under its stack's id (each time the stack is).
+    case shown(NotificationKey, serverID: UInt32)
+    /// The server closed it (the user, an action, expiry; a stacked one: its stack): it left the screen.
+    case departed(NotificationKey)
+    /// A notification server is there (at start, or a new one): who it is and what it can do.
+    case server(ServerInformation?, ServerCapabilities)
+}
