@@ -22,16 +22,17 @@ public final class DaemonProcess: Sendable {
     /// The built `usernoted` binary's path.
     public static var binary: String { productsDirectory.appending(path: "usernoted").path }
 
-    /// Starts `usernoted` with `arguments` and `environment` and returns once it owns `io.github.usernoted`.
-    public init(bus: PrivateBus, environment: [String: String]? = nil, arguments: [String] = []) async throws {
+    /// Starts `usernoted` with `arguments` and `environment` and returns once it owns
+    /// `io.github.usernoted`; its state and config go in `home` (the bus's `home` when nil).
+    public init(bus: PrivateBus, environment: [String: String]? = nil, arguments: [String] = [], home: URL? = nil) async throws {
         let binary = Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw TestSupportError("\(binary) is not built; run `swift build` before the tests (scripts/test does)")
         }
-        home = bus.directory.appending(path: "home")
+        self.home = home ?? bus.directory.appending(path: "home")
         var env = environment ?? bus.environment
-        env["XDG_STATE_HOME"] = home.appending(path: "state").path
-        env["XDG_CONFIG_HOME"] = home.appending(path: "config").path
+        env["XDG_STATE_HOME"] = self.home.appending(path: "state").path
+        env["XDG_CONFIG_HOME"] = self.home.appending(path: "config").path
         process = try await bus.start(binary, arguments, environment: env, owning: "io.github.usernoted", within: .seconds(15))
     }
 

@@ -32,11 +32,7 @@ public final class TestDesktop: Sendable {
         try "".write(to: pickFile, atomically: true, encoding: .utf8)
         shownFile = bus.directory.appending(path: "shown")
         try "".write(to: shownFile, atomically: true, encoding: .utf8)
-        let (xvfb, number) = try ManagedProcess.start(
-            "Xvfb", ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], readFirstLine: true)
-        guard let number, !number.isEmpty else { throw TestSupportError("Xvfb did not start: \(xvfb.log)") }
-        self.xvfb = xvfb
-        display = ":\(number)"
+        (xvfb, display) = try Xvfb.start(screen: "1280x1024")
         serverProcess = Mutex(nil)
         try await startServer()
     }

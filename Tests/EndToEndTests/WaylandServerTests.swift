@@ -12,8 +12,9 @@ struct AppOnBus {
     let handler: RecordingHandler
     let center: Proxy
 
-    init(bus: PrivateBus, categories: String = Scene.meetingCategories) async throws {
-        daemon = try await DaemonProcess(bus: bus)
+    /// Starts usernoted on `bus` (its state in `home`, the bus's own when nil) and the app.
+    init(bus: PrivateBus, categories: String = Scene.meetingCategories, home: URL? = nil) async throws {
+        daemon = try await DaemonProcess(bus: bus, home: home)
         let app = try await bus.connect()
         handler = RecordingHandler(connection: app)
         center = Proxy.usernotedCenter(on: app)

@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+
+/// KDE Plasma 5.27's whole desktop shell, `plasmashell`, under Xvfb (1280×800) on a private
+/// bus, for end-to-end tests: its popups are clicked and typed into with xdotool, as a user
+/// does. `kactivitymanagerd` runs beside it (the shell waits for it), and both get a fresh
+/// home of their own.
+public final class PlasmaShell: Sendable {
+    /// Where a popup's parts are, from its bottom-right or top-left corner (measured on
+    /// screenshots of Debian 12's plasmashell with DejaVu fonts).
+    public enum Spot: Sendable {
+        /// The body's first line; `default` is not a button.
+        case body
+        /// The last button of the bottom row (the second of two, or Reply, which Plasma puts last).
+        case lastButton
+        /// The close button at the top right.
+        case close
+
+        func point(in popup: WindowFrame) -> (x: Int, y: Int) {
+            switch self {
+            case .body: (popup.x + 64, popup.y + 48)
+            case .lastButton: (popup.x + popup.width - 37, popup.y + popup.height - 20)
+            case .close: (popup.x + popup.width - 15, popup.y + 14)
+            }
+        }
+    }
+
+    /// A notification popup on screen: its X window id (a popup replaced in place keeps it) and frame.
+    public struct Popup: Sendable, Hashable {
+        public var window: Int
+        public var frame: WindowFrame
+    }
+
+    public let bus: PrivateBus
+    /// The X display, e.g. `:3`.
+    public let display: String
+    private let xvfb: ManagedProcess
+    private let activities: ManagedProcess
+    private let home: URL
+    /// The environment of the shell and of the programs that drive it.
+    public let environment: [String: String]
+    private let shell: Mutex<ManagedProcess?>
+
+    static let activityManager = "/usr/lib/x86_64-linux-gnu/libexec/kactivitymanagerd"
+
+    /// Why this machine cannot run it, or nil when it can.
+    public static var unavailable: String? {
+        guard (try? ManagedProcess.which("plasmashell")) != nil, (try? ManagedProcess.which("Xvfb")) != nil,
+              (try? ManagedProcess.which("xdotool")) != nil, FileManager.default.isExecutableFile(atPath: activityManager),
+              FileManager.default.fileExists(atPath: "/usr/share/plasma/shells/org.kde.plasma.desktop")
+        else {
+            return "plasmashell is not installed: apt-get install --no-install-recommends plasma-workspace plasma-desktop-data qtwayland5 xvfb xdotool (.ci/run does)"
+        }
+        return nil
+    }
+
+    /// Starts Xvfb, `kactivitymanagerd` and the shell on `bus`; returns once the shell owns
+    /// `org.freedesktop.Notifications`.
+    public init(bus: PrivateBus) async throws {
+        self.bus = bus
+        (xvfb, display) = try Xvfb.start(screen: "1280x800")
+        home = bus.directory.appending(path: "plasmashell")
+        try FileManager.default.createDirectory(at: home.appending(path: "runtime"), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        shell = Mutex(nil)
+        var environment = bus.environment
+        for (key, value) in [
+            "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "QT_QUICK_BACKEND": "software", "HOME": home.path,
+            "XDG_RUNTIME_DIR": home.appending(path: "runtime").path, "XDG_CONFIG_HOME": home.appending(path: ".config").path,
+            "XDG_DATA_HOME": home.appending(path: ".local/share").path, "XDG_CACHE_HOME": home.appending(path: ".cache").path,
+        ] { environment[key] = value }
+        self.environment = environment
+        activities = try await bus.start(Self.activityManager, [], environment: environment, owning: "org.kde.ActivityManager")
+        try await start()
+    }
+
+    deinit {
+        _ = shell.withLock { $0?.stop() }
+        activities.stop()
+        xvfb.stop()
+    }
+
+    /// Starts the shell (again) and waits until it owns `org.freedesktop.Notifications`.
+    public func start() async throws {
+        let process = try await bus.start(
+            "plasmashell", ["--no-respawn"], environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(30))
+        shell.withLock { $0 = process }
+    }
+
+    /// Stops the shell (SIGKILL: it crashes).
+    public func stop(signal: Int32 = SIGTERM) {
+        _ = shell.withLock { $0?.stop(signal: signal) }
+    }
+
+    /// The notification popups on screen, oldest first (the desktop and the panel left out).
+    public func popups() throws -> [Popup] {
+        let search = try xdotool(["search", "--onlyvisible", "--class", "plasmashell"])
+        return try search.split(separator: "\n").compactMap { id -> Popup? in
+            guard let window = Int(id), let frame = WindowFrame(shell: try xdotool(["getwindowgeometry", "--shell", String(id)])),
+                  frame.width < 1280, frame.height > 20
+            else { return nil }
+            return Popup(window: window, frame: frame)
+        }.sorted { $0.window < $1.window }
+    }
+
+    /// Waits until the newest popup stood still for 300 ms (mapped, sized and drawn, so that
+    /// a click hits it) and is not one of `old`; returns it.
+    @discardableResult
+    public func waitForPopup(besides old: Set<Int> = [], within timeout: Duration = .seconds(15)) async throws -> Popup {
+        let deadline = ContinuousClock.now + timeout
+        var settling: (popup: Popup, since: ContinuousClock.Instant)?
+        while true {
+            let newest = try popups().last.flatMap { old.contains($0.window) ? nil : $0 }
+            if settling?.popup != newest { settling = newest.map { ($0, .now) } }
+            if let settling, ContinuousClock.now - settling.since >= .milliseconds(300) { return settling.popup }
+            guard ContinuousClock.now < deadline else {
+                throw TestSupportError("plasmashell showed no new popup within \(timeout); on screen: \(try popups())")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Clicks `spot` of `popup` with the left button.
+    public func click(_ spot: Spot, of popup: Popup) throws {
+        let (x, y) = spot.point(in: popup.frame)
+        try xdotool(["mousemove", "\(x)", "\(y)", "sleep", "0.2", "click", "1"])
+    }
+
+    /// Types `text` into the focused field, then presses Return.
+    public func type(_ text: String) throws {
+        try xdotool(["type", "--delay", "30", text])
+        try xdotool(["key", "Return"])
+    }
+
+    @discardableResult
+    private func xdotool(_ arguments: [String]) throws -> String {
+        let result = try Command.run("xdotool", arguments, environment: environment)
+        guard result.succeeded || arguments.first == "search" else {  // search fails when nothing matches
+            throw TestSupportError("xdotool \(arguments.joined(separator: " ")) failed: \(result.errors)")
+        }
+        return result.output
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+
+/// Starts one plasmashell for the whole suite (it takes seconds) and stops it after; each test
+/// starts its own usernoted on its bus.
+struct OnePlasmaShell: SuiteTrait, TestScoping {
+    @TaskLocal static var shell: PlasmaShell?
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        guard PlasmaShell.unavailable == nil else { return try await function() }
+        try await Self.$shell.withValue(try await PlasmaShell(bus: PrivateBus()), operation: function)
+    }
+}
+
+/// KDE Plasma 5.27's whole shell under Xvfb, its popups clicked and typed into with xdotool as
+/// a user does: a button, the body, the inline reply, the close button, a replacement, and the
+/// shell killed and started again.
+@Suite(.serialized, OnePlasmaShell(), .enabled(if: PlasmaShell.unavailable == nil, Comment(rawValue: PlasmaShell.unavailable ?? "")))
+struct PlasmaShellTests {
+    /// The meeting categories, and a chat message whose Reply is Plasma's inline reply.
+    static let categories = """
+        [{"identifier": "MEETING_INVITATION",
+          "actions": [{"identifier": "ACCEPT_ACTION", "title": "Accept"},
+                      {"identifier": "DECLINE_ACTION", "title": "Decline"}],
+          "options": ["customDismissAction"]},
+         {"identifier": "MESSAGE",
+          "actions": [{"identifier": "MARK_READ_ACTION", "title": "Mark as Read"},
+                      {"identifier": "REPLY_ACTION", "title": "Reply",
+                       "textInputButtonTitle": "Send", "textInputPlaceholder": "Your answer"}]}]
+        """
+
+    /// The suite's shell and this test's usernoted (with a fresh state) on its bus.
+    struct ShellScene {
+        let shell: PlasmaShell
+        let app: AppOnBus
+
+        init() async throws {
+            shell = try #require(OnePlasmaShell.shell)
+            let home = try TemporaryDirectory.make(prefix: "usernoted-plasmashell-daemon")
+            app = try await AppOnBus(bus: shell.bus, categories: PlasmaShellTests.categories, home: home)
+        }
+
+        /// Posts `json` and returns its popup once it is on screen.
+        func post(_ json: String) async throws -> PlasmaShell.Popup {
+            let old = Set(try shell.popups().map(\.window))
+            try await app.add(json)
+            return try await shell.waitForPopup(besides: old)
+        }
+
+        /// Clicks `spot` of the newest popup until something answers (a popup still being laid
+        /// out on a loaded machine may miss the first click; one that answered has closed).
+        func response(clicking spot: PlasmaShell.Spot) async throws -> NotificationResponse {
+            for _ in 1...3 {
+                try shell.click(spot, of: try await shell.waitForPopup())
+                if let response = try? await app.handler.responses.next(within: .seconds(4), "DidReceive") { return response }
+            }
+            throw TestSupportError("no click on the popup's \(spot) answered; on screen: \(try shell.popups())")
+        }
+    }
+
+    @Test func aButtonClickedOnThePopupReachesTheHandler() async throws {
+        let scene = try await ShellScene()
+        _ = try await scene.post(Scene.meetingRequest(id: "invite"))
+        let response = try await scene.response(clicking: .lastButton)
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
+    }
+
+    @Test func aClickOnTheBodyIsTheDefaultAction() async throws {
+        let scene = try await ShellScene()
+        _ = try await scene.post(Scene.meetingRequest(id: "invite"))
+        let response = try await scene.response(clicking: .body)
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "default"])
+    }
+
+    /// Reply clicked opens Plasma's text field; what the user types there and sends with
+    /// Return arrives as the response's `userText` (Plasma sends it to usernoted alone).
+    @Test func anInlineReplyTypedIntoThePopupArrivesAsUserText() async throws {
+        let scene = try await ShellScene()
+        let popup = try await scene.post(PlasmaServerTests.message("msg-1", from: "Anna"))
+        try scene.shell.click(.lastButton, of: popup)  // Reply
+        try await Task.sleep(for: .milliseconds(500))  // the field opens, focused
+        try scene.shell.type("See you at ten")
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier, response.userText] == ["msg-1", "REPLY_ACTION", "See you at ten"])
+        #expect(response.notification.content.userInfo["CHAT"] == .string("Anna"))
+    }
+
+    @Test func theCloseButtonGivesDismissForACustomDismissCategory() async throws {
+        let scene = try await ShellScene()
+        _ = try await scene.post(Scene.meetingRequest(id: "invite"))
+        let response = try await scene.response(clicking: .close)
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
+    }
+
+    /// Added again with the same identifier, the invitation changes in its popup (the same
+    /// window, the only one), and that popup's buttons answer for the new content.
+    @Test func aReplacementStaysInItsPopupAndItsButtonsStillWork() async throws {
+        let scene = try await ShellScene()
+        let first = try await scene.post(Scene.meetingRequest(id: "invite"))
+        try await scene.app.add(Scene.meetingRequest(id: "invite").replacingOccurrences(of: "M-invite", with: "M-moved"))
+        try await Task.sleep(for: .milliseconds(1000))  // Plasma updates the popup in place
+        #expect(try scene.shell.popups().map(\.window) == [first.window])
+        let response = try await scene.response(clicking: .lastButton)
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-moved"))
+    }
+
+    /// Killed, the shell takes its popups with it; started again, it owns the name anew,
+    /// usernoted shows the notification again, and its button answers.
+    @Test func aKilledShellShowsItAgainAndItsButtonStillRoutes() async throws {
+        let scene = try await ShellScene()
+        _ = try await scene.post(Scene.meetingRequest(id: "invite"))
+        scene.shell.stop(signal: SIGKILL)
+        try await scene.shell.start()
+        _ = try await scene.shell.waitForPopup()
+        #expect(try scene.shell.popups().count == 1)
+        let response = try await scene.response(clicking: .lastButton)
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
+    }
+}
