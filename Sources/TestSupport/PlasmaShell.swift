@@ -95,26 +95,55 @@ public final class PlasmaShell: Sendable {
     /// The notification popups on screen, oldest first (the desktop and the panel left out).
     public func popups() throws -> [Popup] {
         let search = try xdotool(["search", "--onlyvisible", "--class", "plasmashell"])
-        return try search.split(separator: "\n").compactMap { id -> Popup? in
-            guard let window = Int(id), let frame = WindowFrame(shell: try xdotool(["getwindowgeometry", "--shell", String(id)])),
-                  frame.width < 1280, frame.height > 20
+        return search.split(separator: "\n").compactMap { id -> Popup? in
+            // A window that left since the search has no geometry.
+            guard let window = Int(id), let geometry = try? xdotool(["getwindowgeometry", "--shell", String(id)]),
+                  let frame = WindowFrame(shell: geometry), frame.width < 1280, frame.height > 20
             else { return nil }
             return Popup(window: window, frame: frame)
         }.sorted { $0.window < $1.window }
     }
 
-    /// Waits until the newest popup stood still for 300 ms (mapped, sized and drawn, so that
-    /// a click hits it) and is not one of `old`; returns it.
+    /// Waits until a popup that is not one of `old` (the newest, if several) stood still
+    /// for 300 ms, mapped, sized and drawn, so that a click hits it; returns it.
     @discardableResult
-    public func waitForPopup(besides old: Set<Int> = [], within timeout: Duration = .seconds(15)) async throws -> Popup {
+    public func waitForPopup(besides old: Set<Int> = []) async throws -> Popup {
+        try await waitForPopup("new popup") { $0.last { !old.contains($0.window) } }
+    }
+
+    /// Waits until the popup in X window `window` stood still for 300 ms (it moves when one
+    /// above or below it leaves); returns it.
+    public func waitForPopup(window: Int) async throws -> Popup {
+        try await waitForPopup("popup \(window)") { $0.first { $0.window == window } }
+    }
+
+    /// Closes every popup on screen with its close button, as a user clears the screen (a
+    /// popup under the pointer never expires); returns once none was seen for 500 ms (one
+    /// answered a moment ago may still be on its way out).
+    public func closeAllPopups() async throws {
+        _ = try await withDeadline(.seconds(30), "plasmashell's popups closing") { [self] in
+            var clearSince = ContinuousClock.now
+            while ContinuousClock.now - clearSince < .milliseconds(500) {
+                if let popup = try popups().last {
+                    try? click(.close, of: try await waitForPopup(window: popup.window))
+                    clearSince = .now
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return true
+        }
+    }
+
+    /// Waits until `choose` picks a popup that then stays as it is for 300 ms.
+    private func waitForPopup(_ what: String, within timeout: Duration = .seconds(15), _ choose: ([Popup]) -> Popup?) async throws -> Popup {
         let deadline = ContinuousClock.now + timeout
         var settling: (popup: Popup, since: ContinuousClock.Instant)?
         while true {
-            let newest = try popups().last.flatMap { old.contains($0.window) ? nil : $0 }
-            if settling?.popup != newest { settling = newest.map { ($0, .now) } }
+            let chosen = choose(try popups())
+            if settling?.popup != chosen { settling = chosen.map { ($0, .now) } }
             if let settling, ContinuousClock.now - settling.since >= .milliseconds(300) { return settling.popup }
             guard ContinuousClock.now < deadline else {
-                throw TestSupportError("plasmashell showed no new popup within \(timeout); on screen: \(try popups())")
+                throw TestSupportError("plasmashell showed no \(what) within \(timeout); on screen: \(try popups())")
             }
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Testing
 import TestSupport
@@ -38,7 +39,8 @@ struct PlasmaShellTests {
 
         init() async throws {
             shell = try #require(OnePlasmaShell.shell)
-            let home = try TemporaryDirectory.make(prefix: "usernoted-plasmashell-daemon")
+            try await shell.closeAllPopups()  // what a failed test left
+            let home = shell.bus.directory.appending(path: "daemon-\(UUID().uuidString.prefix(8))")
             app = try await AppOnBus(bus: shell.bus, categories: PlasmaShellTests.categories, home: home)
         }
 
@@ -49,11 +51,12 @@ struct PlasmaShellTests {
             return try await shell.waitForPopup(besides: old)
         }
 
-        /// Clicks `spot` of the newest popup until something answers (a popup still being laid
-        /// out on a loaded machine may miss the first click; one that answered has closed).
-        func response(clicking spot: PlasmaShell.Spot) async throws -> NotificationResponse {
+        /// Clicks `spot` of `popup` until something answers (a popup still being laid out on a
+        /// loaded machine may miss the first click; one that answered has closed).
+        func response(clicking spot: PlasmaShell.Spot, of popup: PlasmaShell.Popup) async throws -> NotificationResponse {
             for _ in 1...3 {
-                try shell.click(spot, of: try await shell.waitForPopup())
+                guard try shell.popups().contains(where: { $0.window == popup.window }) else { break }  // it left unanswered
+                try shell.click(spot, of: try await shell.waitForPopup(window: popup.window))
                 if let response = try? await app.handler.responses.next(within: .seconds(4), "DidReceive") { return response }
             }
             throw TestSupportError("no click on the popup's \(spot) answered; on screen: \(try shell.popups())")
@@ -62,16 +65,16 @@ struct PlasmaShellTests {
 
     @Test func aButtonClickedOnThePopupReachesTheHandler() async throws {
         let scene = try await ShellScene()
-        _ = try await scene.post(Scene.meetingRequest(id: "invite"))
-        let response = try await scene.response(clicking: .lastButton)
+        let popup = try await scene.post(Scene.meetingRequest(id: "invite"))
+        let response = try await scene.response(clicking: .lastButton, of: popup)
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
         #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
     }
 
     @Test func aClickOnTheBodyIsTheDefaultAction() async throws {
         let scene = try await ShellScene()
-        _ = try await scene.post(Scene.meetingRequest(id: "invite"))
-        let response = try await scene.response(clicking: .body)
+        let popup = try await scene.post(Scene.meetingRequest(id: "invite"))
+        let response = try await scene.response(clicking: .body, of: popup)
         #expect([response.requestId, response.actionIdentifier] == ["invite", "default"])
     }
 
@@ -90,22 +93,30 @@ struct PlasmaShellTests {
 
     @Test func theCloseButtonGivesDismissForACustomDismissCategory() async throws {
         let scene = try await ShellScene()
-        _ = try await scene.post(Scene.meetingRequest(id: "invite"))
-        let response = try await scene.response(clicking: .close)
+        let popup = try await scene.post(Scene.meetingRequest(id: "invite"))
+        let response = try await scene.response(clicking: .close, of: popup)
         #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
     }
 
-    /// Added again with the same identifier, the invitation changes in its popup (the same
-    /// window, the only one), and that popup's buttons answer for the new content.
+    /// Added again with the same identifier, the invitation changes in its popup: Plasma
+    /// closes one notification, the one clicked, whose button answers for the new content.
     @Test func aReplacementStaysInItsPopupAndItsButtonsStillWork() async throws {
         let scene = try await ShellScene()
+        let watcher = try await scene.shell.bus.connect()
+        let closes = try await watcher.signals(matching: MatchRule(interface: "org.freedesktop.Notifications", member: "NotificationClosed"))
         let first = try await scene.post(Scene.meetingRequest(id: "invite"))
-        try await scene.app.add(Scene.meetingRequest(id: "invite").replacingOccurrences(of: "M-invite", with: "M-moved"))
+        try await scene.app.add(Scene.meetingRequest(id: "invite")
+            .replacingOccurrences(of: "Weekly Staff Meeting", with: "Staff Meeting moved").replacingOccurrences(of: "M-invite", with: "M-moved"))
         try await Task.sleep(for: .milliseconds(1000))  // Plasma updates the popup in place
-        #expect(try scene.shell.popups().map(\.window) == [first.window])
-        let response = try await scene.response(clicking: .lastButton)
+        #expect(try scene.shell.popups().count == 1)
+        let response = try await scene.response(clicking: .lastButton, of: first)
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
         #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-moved"))
+        try await Task.sleep(for: .milliseconds(500))  // its close follows the action
+        watcher.close()
+        var closed = 0
+        for await _ in closes { closed += 1 }
+        #expect(closed == 1, "one notification closed: the replacement was not a second one")
     }
 
     /// Killed, the shell takes its popups with it; started again, it owns the name anew,
@@ -115,9 +126,9 @@ struct PlasmaShellTests {
         _ = try await scene.post(Scene.meetingRequest(id: "invite"))
         scene.shell.stop(signal: SIGKILL)
         try await scene.shell.start()
-        _ = try await scene.shell.waitForPopup()
+        let again = try await scene.shell.waitForPopup()
         #expect(try scene.shell.popups().count == 1)
-        let response = try await scene.response(clicking: .lastButton)
+        let response = try await scene.response(clicking: .lastButton, of: again)
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
         #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-invite"))
     }
