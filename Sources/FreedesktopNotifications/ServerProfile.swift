@@ -152,7 +152,7 @@ public struct ServerProfile: Sendable, Hashable {
             evidence: .measured, replacesInPlace: false),
         ServerProfile(
             "Plasma 5.27", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons, and inline reply",
-            testedBy: "`PlasmaServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
+            testedBy: "`PlasmaShellTests`, `PlasmaServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
             resident: .yes, transient: .yes, evidence: .measured),
         ServerProfile(
             "Plasma 6", name: "Plasma", vendor: "KDE", version: "6", actionsShown: "buttons, and inline reply",
