@@ -119,13 +119,13 @@ public final class PlasmaShell: Sendable {
 
     /// Closes every popup on screen with its close button, as a user clears the screen (a
     /// popup under the pointer never expires); returns once none was seen for 500 ms (one
-    /// answered a moment ago may still be on its way out).
+    /// answered a moment ago, an inline reply's, may still be on its way out).
     public func closeAllPopups() async throws {
         _ = try await withDeadline(.seconds(30), "plasmashell's popups closing") { [self] in
             var clearSince = ContinuousClock.now
             while ContinuousClock.now - clearSince < .milliseconds(500) {
                 if let popup = try popups().last {
-                    try? click(.close, of: try await waitForPopup(window: popup.window))
+                    try click(.close, of: popup)  // where it is now: one on its way out may not stand still
                     clearSince = .now
                 }
                 try await Task.sleep(for: .milliseconds(100))

@@ -10,14 +10,16 @@ import UserNotificationsCore
 /// server in the matrix has.
 @Suite(.serialized, .enabled(if: PlasmaServer.unavailable == nil, Comment(rawValue: PlasmaServer.unavailable ?? "")))
 struct PlasmaServerTests {
-    /// The meeting categories and a chat message with a text-input action.
+    /// The meeting categories and a chat message with a text-input action (Reply, which
+    /// Plasma shows last, as a button that opens its text field).
     static let categories = """
         [{"identifier": "MEETING_INVITATION",
           "actions": [{"identifier": "ACCEPT_ACTION", "title": "Accept"},
                       {"identifier": "DECLINE_ACTION", "title": "Decline"}],
           "options": ["customDismissAction"]},
          {"identifier": "MESSAGE",
-          "actions": [{"identifier": "REPLY_ACTION", "title": "Reply",
+          "actions": [{"identifier": "MARK_READ_ACTION", "title": "Mark as Read"},
+                      {"identifier": "REPLY_ACTION", "title": "Reply",
                        "textInputButtonTitle": "Send", "textInputPlaceholder": "Your answer"}]}]
         """
 

@@ -20,18 +20,6 @@ struct OnePlasmaShell: SuiteTrait, TestScoping {
 /// shell killed and started again.
 @Suite(.serialized, OnePlasmaShell(), .enabled(if: PlasmaShell.unavailable == nil, Comment(rawValue: PlasmaShell.unavailable ?? "")))
 struct PlasmaShellTests {
-    /// The meeting categories, and a chat message whose Reply is Plasma's inline reply.
-    static let categories = """
-        [{"identifier": "MEETING_INVITATION",
-          "actions": [{"identifier": "ACCEPT_ACTION", "title": "Accept"},
-                      {"identifier": "DECLINE_ACTION", "title": "Decline"}],
-          "options": ["customDismissAction"]},
-         {"identifier": "MESSAGE",
-          "actions": [{"identifier": "MARK_READ_ACTION", "title": "Mark as Read"},
-                      {"identifier": "REPLY_ACTION", "title": "Reply",
-                       "textInputButtonTitle": "Send", "textInputPlaceholder": "Your answer"}]}]
-        """
-
     /// The suite's shell and this test's usernoted (with a fresh state) on its bus.
     struct ShellScene {
         let shell: PlasmaShell
@@ -39,9 +27,9 @@ struct PlasmaShellTests {
 
         init() async throws {
             shell = try #require(OnePlasmaShell.shell)
-            try await shell.closeAllPopups()  // what a failed test left
+            try await shell.closeAllPopups()  // what an earlier test left
             let home = shell.bus.directory.appending(path: "daemon-\(UUID().uuidString.prefix(8))")
-            app = try await AppOnBus(bus: shell.bus, categories: PlasmaShellTests.categories, home: home)
+            app = try await AppOnBus(bus: shell.bus, categories: PlasmaServerTests.categories, home: home)
         }
 
         /// Posts `json` and returns its popup once it is on screen.
