@@ -25,7 +25,8 @@ public final class PlasmaShell: Sendable {
         }
     }
 
-    /// A notification popup on screen: its X window id (a popup replaced in place keeps it) and frame.
+    /// A notification popup on screen: its X window id and frame. A popup replaced in place
+    /// keeps its window; plasmashell reuses a closed popup's window for a later one.
     public struct Popup: Sendable, Hashable {
         public var window: Int
         public var frame: WindowFrame
@@ -36,7 +37,6 @@ public final class PlasmaShell: Sendable {
     public let display: String
     private let xvfb: ManagedProcess
     private let activities: ManagedProcess
-    private let home: URL
     /// The environment of the shell and of the programs that drive it.
     public let environment: [String: String]
     private let shell: Mutex<ManagedProcess?>
@@ -59,7 +59,7 @@ public final class PlasmaShell: Sendable {
     public init(bus: PrivateBus) async throws {
         self.bus = bus
         (xvfb, display) = try Xvfb.start(screen: "1280x800")
-        home = bus.directory.appending(path: "plasmashell")
+        let home = bus.directory.appending(path: "plasmashell")
         try FileManager.default.createDirectory(at: home.appending(path: "runtime"), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         shell = Mutex(nil)
