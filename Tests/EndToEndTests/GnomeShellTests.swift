@@ -5,8 +5,8 @@ import TestSupport
 import UserNotificationsCore
 
 /// GNOME Shell 43 headless, its banners clicked with the pointer through mutter, as a user
-/// clicks them: a button, the body, the banner closed by keyboard, a replacement, and the
-/// shell killed and started again.
+/// clicks them: a button, the body, the banner and the message list's entry closed by
+/// keyboard, a replacement, and the shell killed and started again.
 @Suite(.serialized, .enabled(if: GnomeShell.unavailable == nil, Comment(rawValue: GnomeShell.unavailable ?? "")))
 struct GnomeShellTests {
     struct GnomeScene {
@@ -63,12 +63,14 @@ struct GnomeShellTests {
         #expect([response.actionIdentifier, response.userText] == ["REPLY_ACTION", "On my way, 5 minutes"])
     }
 
-    /// The banner's own close, by keyboard (Super+N, then Delete), is the user's dismissal.
-    @Test func closingTheBannerGivesDismissForACustomDismissCategory() async throws {
+    /// The banner's own close, by keyboard (Super+N, then Delete), and a close in the message
+    /// list (Super+V, then Delete) are the user's dismissal.
+    @Test(arguments: [GnomeShell.Place.banner, .messageList])
+    func closingItGivesDismissForACustomDismissCategory(on place: GnomeShell.Place) async throws {
         let scene = try await GnomeScene()
         try await scene.postMeeting("invite")
         try await Task.sleep(for: .milliseconds(500))
-        try await scene.shell.pressOnBanner(keysym: 0xffff)  // Delete
+        try await scene.shell.press(0xffff, on: place)  // Delete
         let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
     }
