@@ -305,7 +305,7 @@ public final class Connection: @unchecked Sendable {
            waitingCalls.count(of: String(cString: sender)) >= waitingLimit.count {
             return waitingLimit.refusal
         }
-        for screen in screens where dbus_message_is_method_call(raw, screen.interface, screen.member) != 0 {
+        for screen in screens where screen.matches(raw) {
             var arguments = DBusMessageIter()
             guard dbus_message_iter_init(raw, &arguments) != 0, dbus_message_iter_get_arg_type(&arguments) == CDBUS_TYPE_STRING
             else { return nil }
@@ -366,6 +366,14 @@ private struct CallScreen {
     let interface: String
     let member: String
     let screen: @Sendable (String) -> DBusError?
+
+    /// Whether `raw` is a call of this member (checked for every call read, so without the
+    /// heap copies that passing the names as C strings directly would make).
+    func matches(_ raw: OpaquePointer) -> Bool {
+        interface.withCString { interface in
+            member.withCString { dbus_message_is_method_call(raw, interface, $0) != 0 }
+        }
+    }
 }
 
 /// A signal subscription: its rule and where matching signals go.

@@ -157,12 +157,13 @@ public final class LoopThread: @unchecked Sendable {
     private func run() -> Never {
         owner.store(UInt(pthread_self()), ordering: .releasing)
         var events = [epoll_event](repeating: epoll_event(), count: 32)
+        // The work handed over is swapped with this batch, which keeps its capacity: handing
+        // work over allocates nothing once the arrays have grown to a turn's worth.
+        var batch: [@Sendable () -> Void] = []
         while true {
-            let work = state.withLock { state in
-                defer { state.work = [] }
-                return state.work
-            }
-            for item in work { item() }
+            state.withLock { state in swap(&state.work, &batch) }
+            for item in batch { item() }
+            batch.removeAll(keepingCapacity: true)
             let sleep = state.withLock { state in
                 state.sleeping = state.work.isEmpty
                 return state.sleeping

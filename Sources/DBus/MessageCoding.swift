@@ -1,4 +1,5 @@
 import CDBus
+import Synchronization
 
 /// Conversion between `Message` and libdbus's `DBusMessage`, through `DBusMessageIter`.
 extension Message {
@@ -21,9 +22,10 @@ extension Message {
         destination = dbus_message_get_destination(raw).map { String(cString: $0) }
         noReplyExpected = dbus_message_get_no_reply(raw) != 0
         autoStart = dbus_message_get_auto_start(raw) != 0
-        let signature = try Signature(parsing: String(cString: dbus_message_get_signature(raw)))
+        let signature = try Self.signature(String(cString: dbus_message_get_signature(raw)))
         var iter = DBusMessageIter()
         var values: [Value] = []
+        values.reserveCapacity(signature.types.count)
         if dbus_message_iter_init(raw, &iter) != 0 {
             for type in signature.types {
                 values.append(try Self.read(type, &iter))
@@ -31,6 +33,18 @@ extension Message {
             }
         }
         body = values
+    }
+
+    /// The signatures read so far, by their text: a connection's messages repeat a few, and
+    /// each parse cost more than a look-up. Bounded, against a peer sending endless new ones.
+    private static let signatures = Mutex<[String: Signature]>([:])
+
+    /// `text` parsed, from ``signatures`` when it was seen before.
+    private static func signature(_ text: String) throws(DBusError) -> Signature {
+        if let known = signatures.withLock({ $0[text] }) { return known }
+        let parsed = try Signature(parsing: text)
+        signatures.withLock { if $0.count < 256 { $0[text] = parsed } }
+        return parsed
     }
 
     /// Builds a new libdbus message; the caller owns the returned reference.
@@ -53,18 +67,24 @@ extension Message {
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
         for value in body where ok { ok = Self.append(value, &iter) }
+        /// Sets a header field from `text` through `withCString`, which, unlike passing a
+        /// String as a C string, copies a short one to the stack rather than the heap.
+        func set(_ text: String?, _ setter: (OpaquePointer, UnsafePointer<CChar>?) -> dbus_bool_t) -> Bool {
+            guard let text else { return setter(raw, nil) != 0 }
+            return text.withCString { setter(raw, $0) } != 0
+        }
         switch kind {
         case .methodCall, .signal:
-            ok = ok && dbus_message_set_path(raw, path?.rawValue ?? "/") != 0
-            ok = ok && dbus_message_set_interface(raw, interface) != 0
-            ok = ok && dbus_message_set_member(raw, member ?? "") != 0
+            ok = ok && set(path?.rawValue ?? "/", dbus_message_set_path)
+            ok = ok && set(interface, dbus_message_set_interface)
+            ok = ok && set(member ?? "", dbus_message_set_member)
             if kind == .signal { dbus_message_set_no_reply(raw, 1) }  // as dbus_message_new_signal does
         case .methodReturn, .error:
             ok = ok && dbus_message_set_reply_serial(raw, replySerial ?? 0) != 0
             dbus_message_set_no_reply(raw, 1)
         }
-        ok = ok && dbus_message_set_destination(raw, destination) != 0
-        if kind == .error { ok = ok && dbus_message_set_error_name(raw, errorName) != 0 }
+        ok = ok && set(destination, dbus_message_set_destination)
+        if kind == .error { ok = ok && set(errorName, dbus_message_set_error_name) }
         if kind == .methodCall, noReplyExpected { dbus_message_set_no_reply(raw, 1) }
         if kind == .methodCall, !autoStart { dbus_message_set_auto_start(raw, 0) }
         guard ok else {
@@ -114,7 +134,12 @@ extension Message {
         }
         func container(_ code: Int32, _ signature: String?, _ fill: (UnsafeMutablePointer<DBusMessageIter>) -> Bool) -> Bool {
             var sub = DBusMessageIter()
-            guard dbus_message_iter_open_container(iter, code, signature, &sub) != 0 else { return false }
+            let opened = if let signature {
+                signature.withCString { dbus_message_iter_open_container(iter, code, $0, &sub) }
+            } else {
+                dbus_message_iter_open_container(iter, code, nil, &sub)
+            }
+            guard opened != 0 else { return false }
             guard fill(&sub) else {
                 dbus_message_iter_abandon_container(iter, &sub)
                 return false

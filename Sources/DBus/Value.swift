@@ -1,5 +1,8 @@
 /// A D-Bus value of any type, tagged with its type so that empty containers keep one.
-public indirect enum Value: Hashable, Sendable {
+///
+/// Only a variant is boxed: containers already keep their elements in an array's buffer,
+/// and a boxed string or number would cost an allocation per argument of every message.
+public enum Value: Hashable, Sendable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -18,7 +21,7 @@ public indirect enum Value: Hashable, Sendable {
     /// A dictionary `a{KV}`; entries keep their wire order.
     case dictionary(key: DBusType, value: DBusType, [DictionaryEntry])
     case structure([Value])
-    case variant(Value)
+    indirect case variant(Value)
 
     /// The value's complete type.
     public var type: DBusType {

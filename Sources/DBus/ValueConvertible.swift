@@ -128,7 +128,7 @@ extension Value: DBusValueConvertible {
 
 extension Array: DBusValueConvertible where Element: DBusValueConvertible {
     public static var dbusType: DBusType { .array(Element.dbusType) }
-    public var dbusValue: Value { .array(Element.dbusType, map(\.dbusValue)) }
+    @inlinable public var dbusValue: Value { .array(Element.dbusType, map { $0.dbusValue }) }
     public init?(dbusValue value: Value) {
         guard case .array(let type, let items) = value, type == Element.dbusType else { return nil }
         var result: [Element] = []
@@ -143,7 +143,7 @@ extension Array: DBusValueConvertible where Element: DBusValueConvertible {
 
 extension Dictionary: DBusValueConvertible where Key: DBusValueConvertible, Value: DBusValueConvertible {
     public static var dbusType: DBusType { .dictionary(key: Key.dbusType, value: Value.dbusType) }
-    public var dbusValue: DBus.Value {
+    @inlinable public var dbusValue: DBus.Value {
         .dictionary(
             key: Key.dbusType, value: Value.dbusType,
             map { DictionaryEntry($0.key.dbusValue, $0.value.dbusValue) })

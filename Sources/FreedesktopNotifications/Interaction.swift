@@ -29,4 +29,8 @@ public struct NotificationKey: Sendable, Hashable {
         self.appID = appID
         self.requestID = requestID
     }
+
+    /// Hashes the request identifier alone (keys equal by both are equal by it): the bridge
+    /// looks a key up about ten times per post, and the app id would double what each costs.
+    public func hash(into hasher: inout Hasher) { hasher.combine(requestID) }
 }
