@@ -295,8 +295,8 @@ public actor NotificationBridge {
 
     /// Closes what the server shows as `id` for `key`, to show it anew: on a server whose
     /// profile says it does not replace in place, the old one goes first. (GNOME Shell 43 queues
-    /// a banner that comes while another is up, and when that one is closed shows the queued one
-    /// only at the user's next input, which may never come: closed first, the new one slides in.)
+    /// a banner that comes while another is up and, when that one is closed, shows the queued
+    /// one only at the next post or the user's next input: closed first, the new one slides in.)
     private func withdraw(_ key: NotificationKey, shownAs id: UInt32) async {
         keysByServerID[id] = nil
         live[key]?.offScreen()
