@@ -102,9 +102,6 @@ public struct Method: Sendable {
             return { try await continuation().values }
         })
     }
-
-    /// The signature callers must use.
-    public var inputSignature: Signature { Signature(inputs.map(\.type)) }
 }
 
 /// A signal as an interface lists it, for introspection (see ``SignalDeclaration``).

@@ -99,11 +99,11 @@ extension Connection {
         guard let path = message.path, let member = message.member else {
             throw DBusError(.unknownMethod, "a method call needs a path and a member")
         }
-        let (found, children) = perform { (objects[path], childNodes(of: path)) }
         let interface = message.interface
-        if member == "Introspect", interface == nil || interface == StandardInterface.introspectable,
-            found != nil || !children.isEmpty
-        {
+        let introspecting = member == "Introspect" && (interface == nil || interface == StandardInterface.introspectable)
+        // The children are listed only for Introspect: every other call would pay for the scan.
+        let (found, children) = perform { (objects[path], introspecting ? childNodes(of: path) : []) }
+        if introspecting, found != nil || !children.isEmpty {
             try expect(message, StandardInterface.introspect)
             return .done([.string(Introspection.xml(interfaces: found ?? [], children: children))])
         }
@@ -126,7 +126,7 @@ extension Connection {
         guard let method = candidates.lazy.compactMap({ $0.methods.first { $0.name == member } }).first else {
             throw DBusError(.unknownMethod, "no method \(member) in interface \(interface ?? candidates.map(\.name).joined(separator: ", ")) at \(path)")
         }
-        try expect(message, method.inputSignature.description, member, arguments: method.inputs)
+        try expect(message, member, arguments: method.inputs)
         let call = MethodCall(message: message, connection: self)
         switch method.body {
         case .serial(let handler):
@@ -139,21 +139,23 @@ extension Connection {
 
     /// `body`, once it is what `outputs` declare.
     private static func check(_ body: [Value], against outputs: [Argument], of message: Message) throws -> [Value] {
-        let produced = Signature(body.map(\.type))
-        let declared = Signature(outputs.map(\.type))
-        guard produced == declared else {
+        guard body.lazy.map(\.type).elementsEqual(outputs.lazy.map(\.type)) else {
+            let (produced, declared) = (Signature(body.map(\.type)), Signature(outputs.map(\.type)))
             throw DBusError(.failed, "internal error: \(message.member ?? "") produced \(produced) instead of \(declared)")
         }
         return body
     }
 
     private func expect<each Input, Output>(_ message: Message, _ declaration: MethodDeclaration<repeat each Input, Output>) throws(DBusError) {
-        try expect(message, Signature(declaration.inputs.map(\.type)).description, declaration.name, arguments: declaration.inputs)
+        try expect(message, declaration.name, arguments: declaration.inputs)
     }
 
-    private func expect(_ message: Message, _ signature: String, _ member: String, arguments: [Argument] = []) throws(DBusError) {
+    /// Checks that `message` carries the types of `arguments`, type by type (no signature text
+    /// is built for a call that has them).
+    private func expect(_ message: Message, _ member: String, arguments: [Argument]) throws(DBusError) {
+        guard !message.body.lazy.map(\.type).elementsEqual(arguments.lazy.map(\.type)) else { return }
         let got = message.signature.description
-        guard got != signature else { return }
+        let signature = Signature(arguments.map(\.type)).description
         let wanted = arguments.isEmpty ? "no arguments" : arguments.map { "\($0.type.code) \($0.name)" }.joined(separator: ", ")
         throw DBusError(.invalidArgs, "\(member) takes (\(wanted)), signature \"\(signature)\", but was called with \"\(got)\"")
     }
