@@ -22,7 +22,10 @@ public final class Connection: @unchecked Sendable {
     private var isOpen = true
     private var subscriptions: [UInt64: Subscription] = [:]
     private var nextSubscriptionID: UInt64 = 0
-    private var pendingReplies: Set<PendingReply> = []
+    /// Calls sent and not yet answered, by serial.
+    private var pendingReplies: [UInt32: PendingReply] = [:]
+    /// Fails the calls whose time is up: armed for the earliest deadline while calls wait.
+    private var replyTimeout: (timer: LoopTimer, deadline: UInt64)?
     private var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
     var objects: [ObjectPath: [Interface]] = [:]
     /// Calls not yet answered, a line per sender (used on `loop`).
@@ -157,8 +160,9 @@ public final class Connection: @unchecked Sendable {
     public func call(_ message: Message, timeout: Duration = .seconds(25)) async throws -> Message {
         let encoded = try message.encode()
         defer { dbus_message_unref(encoded) }
-        let pending = PendingReply()
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let nanoseconds = UInt64(clamping: timeout.components.seconds) &* 1_000_000_000
+            &+ UInt64(clamping: timeout.components.attoseconds / 1_000_000_000)
+        let pending = PendingReply(deadline: LoopThread.now().addingSaturated(max(nanoseconds, 1_000_000)))
         let reply = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
                 perform {
@@ -167,32 +171,59 @@ public final class Connection: @unchecked Sendable {
                     guard isOpen else {
                         return pending.finish(.failure(DBusError(.disconnected, "the connection is closed")))
                     }
-                    var call: OpaquePointer?
-                    guard dbus_connection_send_with_reply(raw, encoded, &call, max(milliseconds, 1)) != 0, let call else {
-                        return pending.finish(.failure(DBusError(.disconnected, "the connection is closed")))
+                    guard dbus_connection_send(raw, encoded, &pending.serial) != 0 else {
+                        return pending.finish(.failure(DBusError(.noMemory, "libdbus could not queue the message")))
                     }
-                    pending.call = call
-                    pendingReplies.insert(pending)
-                    dbus_pending_call_set_notify(
-                        call,
-                        { call, data in
-                            let pending = Unmanaged<PendingReply>.fromOpaque(data!).takeUnretainedValue()
-                            pending.complete(stealingFrom: call!)
-                        },
-                        Unmanaged.passRetained(pending).toOpaque(),
-                        { data in Unmanaged<PendingReply>.fromOpaque(data!).release() })
-                    if dbus_pending_call_get_completed(call) != 0 { pending.complete(stealingFrom: call) }
+                    pendingReplies[pending.serial] = pending
+                    armReplyTimeout(for: pending.deadline)
                 }
             }
         } onCancel: {
             loop.schedule { [weak self] in
-                pending.cancel()
-                self?.pendingReplies.remove(pending)
+                if let self, self.pendingReplies[pending.serial] === pending { self.forget(pending.serial) }
+                pending.finish(.failure(CancellationError()))
             }
         }
-        perform { _ = pendingReplies.remove(pending) }
         if let error = reply.error { throw error }
         return reply
+    }
+
+    /// The call waiting for the reply `raw`, if any, taken out of those waiting (on `loop`).
+    private func pendingCall(answeredBy raw: OpaquePointer) -> PendingReply? {
+        let type = dbus_message_get_type(raw)
+        guard type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR else { return nil }
+        return forget(dbus_message_get_reply_serial(raw))
+    }
+
+    /// Takes the call sent as `serial` out of those waiting; with none left, the timeout goes.
+    @discardableResult
+    private func forget(_ serial: UInt32) -> PendingReply? {
+        guard let pending = pendingReplies.removeValue(forKey: serial) else { return nil }
+        if pendingReplies.isEmpty, let armed = replyTimeout {
+            armed.timer.cancel()
+            replyTimeout = nil
+        }
+        return pending
+    }
+
+    /// Makes sure the timeout fires by `deadline` (on `loop`).
+    private func armReplyTimeout(for deadline: UInt64) {
+        if let armed = replyTimeout {
+            guard deadline < armed.deadline else { return }
+            armed.timer.cancel()
+        }
+        replyTimeout = (loop.once(at: deadline) { [weak self] in self?.timeOutReplies() }, deadline)
+    }
+
+    /// Fails the calls whose deadline passed with `NoReply`, and arms for the next one.
+    private func timeOutReplies() {
+        replyTimeout = nil
+        let now = LoopThread.now()
+        for (serial, pending) in pendingReplies where pending.deadline <= now {
+            pendingReplies[serial] = nil
+            pending.finish(.failure(DBusError(.noReply, "no reply within the call's timeout: the peer is busy, stuck or gone")))
+        }
+        if let next = pendingReplies.values.lazy.map(\.deadline).min() { armReplyTimeout(for: next) }
     }
 
     /// Calls a method and returns the reply's body.
@@ -265,6 +296,10 @@ public final class Connection: @unchecked Sendable {
     private static let filter: DBusHandleMessageFunction = { _, rawMessage, data in
         let connection = Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue()
         guard let rawMessage else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        if let pending = connection.pendingCall(answeredBy: rawMessage) {
+            pending.finish(Result { try Message(decoding: rawMessage) })
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
         if connection.refusedAsRead(rawMessage) { return DBUS_HANDLER_RESULT_HANDLED }
         guard let message = try? Message(decoding: rawMessage) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         return connection.handle(message)
@@ -341,8 +376,10 @@ public final class Connection: @unchecked Sendable {
         isOpen = false
         for subscription in subscriptions.values { subscription.continuation.finish() }
         subscriptions = [:]
-        for pending in pendingReplies { pending.finish(.failure(DBusError(.disconnected, "the connection was closed"))) }
-        pendingReplies = []
+        for pending in pendingReplies.values { pending.finish(.failure(DBusError(.disconnected, "the connection was closed"))) }
+        pendingReplies = [:]
+        replyTimeout?.timer.cancel()
+        replyTimeout = nil
         callArrivalsContinuation.finish()
         disconnectWaiters.forEach { $0.resume() }
         disconnectWaiters = []

@@ -130,6 +130,11 @@ public final class LoopThread: @unchecked Sendable {
         return runNowOrWait { LoopTimer(loop: self, id: addTimer(at: Self.now().addingSaturated(interval), interval: interval, handler)) }
     }
 
+    /// Calls `handler` once at `deadline` (``now()``'s clock), unless cancelled first; on the loop.
+    func once(at deadline: UInt64, _ handler: @escaping () -> Void) -> LoopTimer {
+        LoopTimer(loop: self, id: addTimer(at: deadline, interval: nil, handler))
+    }
+
     /// Watches watch `id`'s descriptor for `interest` from now on; nothing takes it out of epoll.
     func change(_ id: UInt64, to interest: LoopWatch.Readiness) {
         onLoop { [self] in
@@ -246,7 +251,7 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// CLOCK_MONOTONIC, in nanoseconds.
-    private static func now() -> UInt64 {
+    static func now() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
@@ -278,7 +283,7 @@ private final class Handoff<T>: @unchecked Sendable {
 
 extension UInt64 {
     /// `self + other`, or `.max` when that does not fit.
-    fileprivate func addingSaturated(_ other: UInt64) -> UInt64 {
+    func addingSaturated(_ other: UInt64) -> UInt64 {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? .max : sum
     }

@@ -1,4 +1,4 @@
-/// A repeating timer of a ``LoopThread``: stops when cancelled.
+/// A timer of a ``LoopThread`` (repeating, or once): stops when cancelled.
 public final class LoopTimer: Sendable {
     let loop: LoopThread
     let id: UInt64

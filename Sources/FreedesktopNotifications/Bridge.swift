@@ -265,9 +265,10 @@ public actor NotificationBridge {
         let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
         let profile = await serverProfile()
         let shown = entry.shown(previewsHidden: previewsHidden)
+        if !profile.replacesInPlace, let old = entry.serverID { await withdraw(key, shownAs: old) }
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
-            profile: profile, replacesID: profile.replacesInPlace ? entry.serverID ?? 0 : 0)
+            profile: profile, replacesID: live[key]?.serverID ?? 0)
         guard let id = try? await server.notify(call) else { return nil }
         guard let now = live[key], !now.isStacked else {
             // Closed by the app, or stacked, while Notify was under way (unless a stack took its place).
@@ -290,6 +291,16 @@ public actor NotificationBridge {
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
         return id
+    }
+
+    /// Closes what the server shows as `id` for `key`, to show it anew: on a server whose
+    /// profile says it does not replace in place, the old one goes first. (GNOME Shell 43 queues
+    /// a banner that comes while another is up and, when that one is closed, shows the queued
+    /// one only at the next post or the user's next input: closed first, the new one slides in.)
+    private func withdraw(_ key: NotificationKey, shownAs id: UInt32) async {
+        keysByServerID[id] = nil
+        live[key]?.offScreen()
+        try? await server.close(id)
     }
 
     private func handle(_ signal: ServerSignal, from sender: String?) {
@@ -353,7 +364,7 @@ public actor NotificationBridge {
         capabilities = nil
         profile = nil
         keysByServerID = [:]
-        for key in live.keys { live[key]?.serverChanged() }
+        for key in live.keys { live[key]?.offScreen() }
         guard !owner.isEmpty else { return }
         await announceServer()
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }

@@ -67,8 +67,9 @@ struct Presentation {
     /// The server answered a `Notify` for it with `serverID`.
     mutating func shown(serverID: UInt32) { phase = .shown(serverID: serverID) }
 
-    /// The server left, or a new one took its name: nobody shows it now (a stacked one stays stacked).
-    mutating func serverChanged() { if !isStacked { phase = .waitingForServer } }
+    /// Nobody shows it now: the server left, a new one took its name, or it was closed to be
+    /// shown anew (a stacked one stays stacked).
+    mutating func offScreen() { if !isStacked { phase = .waitingForServer } }
 
     /// Its thread's stack takes its place; returns the id the server showed it under, if any.
     mutating func stacked() -> UInt32? {

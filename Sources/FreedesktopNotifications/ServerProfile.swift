@@ -64,7 +64,7 @@ public struct ServerProfile: Sendable, Hashable {
     /// Where the facts come from.
     public var evidence: Evidence
     /// Whether a notification replaced in place (`replaces_id`) keeps its buttons; when not,
-    /// usernoted shows the replacement as a new notification and closes the old one.
+    /// usernoted closes the old one and then shows the replacement as a new notification.
     public var replacesInPlace: Bool
 
     /// A row; what is left out is unknown (`?`), or the common case (any vendor and version,
@@ -174,7 +174,7 @@ public struct ServerProfile: Sendable, Hashable {
                 row.label, match, row.actionsNote.isEmpty ? row.actionsShown : "\(row.actionsShown); \(row.actionsNote)", row.buttons.map(String.init) ?? "all", row.defaultAsButton ? "yes" : "no",
                 row.bodyClick, row.actionCloses.rawValue, row.senderExit.rawValue,
                 "\(row.resident.rawValue) / \(row.transient.rawValue)",
-                row.replacesInPlace ? "in place" : "shown anew, the old one closed", row.destructive, row.evidence.rawValue,
+                row.replacesInPlace ? "in place" : "the old one closed, then shown anew", row.destructive, row.evidence.rawValue,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }

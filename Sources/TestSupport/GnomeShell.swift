@@ -105,16 +105,30 @@ public final class GnomeShell: Sendable {
         }
     }
 
-    /// Focuses the newest banner with Super+N, as a keyboard user does, then presses `keysym`
-    /// (e.g. Delete, 0xffff, which closes it).
-    public func pressOnBanner(keysym: UInt32) async throws {
+    /// Where a keyboard user reaches a notification: the newest banner (Super+N), or the
+    /// message list under the clock (Super+V), whose newest notification takes the focus.
+    public enum Place: Sendable {
+        case banner, messageList
+
+        /// The keysym pressed with Super to get there.
+        var shortcut: UInt32 {
+            switch self {
+            case .banner: 0x6e  // n
+            case .messageList: 0x76  // v
+            }
+        }
+    }
+
+    /// Goes to `place` as a keyboard user does, then presses `keysym` (e.g. Delete, 0xffff,
+    /// which closes the notification focused there).
+    public func press(_ keysym: UInt32, on place: Place) async throws {
         try await remoteDesktop { send in
             func key(_ keysym: UInt32, down: Bool) async throws { try await send("NotifyKeyboardKeysym", [.uint32(keysym), .boolean(down)]) }
             try await key(0xffeb, down: true)  // Super_L
-            try await key(0x6e, down: true)  // n
-            try await key(0x6e, down: false)
+            try await key(place.shortcut, down: true)
+            try await key(place.shortcut, down: false)
             try await key(0xffeb, down: false)
-            try await Task.sleep(for: .milliseconds(600))  // the banner expands, its first button focused
+            try await Task.sleep(for: .milliseconds(600))  // the banner expands, or the list opens, the notification focused
             try await key(keysym, down: true)
             try await key(keysym, down: false)
         }

@@ -83,6 +83,26 @@ import TestSupport
         } throws: { ($0 as? DBusError)?.name == .noReply }
     }
 
+    /// A short timeout after a long one still fires on time, the long call keeps waiting for
+    /// its answer, and the connection goes on answering.
+    @Test func aShortTimeoutAfterALongOneFiresFirst() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try await bus.connect(), try await bus.connect())
+        server.export([Self.slow], at: "/slow")
+        @Sendable func sleep(_ milliseconds: UInt32, timeout: Duration) async throws {
+            _ = try await client.call(
+                destination: server.uniqueName, path: "/slow", interface: "org.example.Slow", method: "Sleep",
+                [.uint32(milliseconds)], timeout: timeout)
+        }
+        let long = Task { try await sleep(300, timeout: .seconds(20)) }
+        try await Task.sleep(for: .milliseconds(50))
+        let start = ContinuousClock.now
+        await #expect { try await sleep(2_000, timeout: .milliseconds(200)) } throws: { ($0 as? DBusError)?.name == .noReply }
+        #expect(ContinuousClock.now - start < .seconds(10), "the short call waited for the long one's 20 s")
+        try await long.value
+        try await sleep(1, timeout: .seconds(20))
+    }
+
     @Test func cancellingACallEndsItAtOnce() async throws {
         let bus = try PrivateBus()
         let (server, client) = (try await bus.connect(), try await bus.connect())

@@ -1,11 +1,12 @@
+import DBus
 import Foundation
 import Testing
 import TestSupport
 import UserNotificationsCore
 
 /// GNOME Shell 43 headless, its banners clicked with the pointer through mutter, as a user
-/// clicks them: a button, the body, the banner closed by keyboard, and the shell killed and
-/// started again. (A replacement is not clicked here: docs/servers.md says why.)
+/// clicks them: a button, the body, the banner and the message list's entry closed by
+/// keyboard, a replacement, and the shell killed and started again.
 @Suite(.serialized, .enabled(if: GnomeShell.unavailable == nil, Comment(rawValue: GnomeShell.unavailable ?? "")))
 struct GnomeShellTests {
     struct GnomeScene {
@@ -62,14 +63,39 @@ struct GnomeShellTests {
         #expect([response.actionIdentifier, response.userText] == ["REPLY_ACTION", "On my way, 5 minutes"])
     }
 
-    /// The banner's own close, by keyboard (Super+N, then Delete), is the user's dismissal.
-    @Test func closingTheBannerGivesDismissForACustomDismissCategory() async throws {
+    /// The banner's own close, by keyboard (Super+N, then Delete), and a close in the message
+    /// list (Super+V, then Delete) are the user's dismissal.
+    @Test(arguments: [GnomeShell.Place.banner, .messageList])
+    func closingItGivesDismissForACustomDismissCategory(on place: GnomeShell.Place) async throws {
         let scene = try await GnomeScene()
         try await scene.postMeeting("invite")
         try await Task.sleep(for: .milliseconds(500))
-        try await scene.shell.pressOnBanner(keysym: 0xffff)  // Delete
+        try await scene.shell.press(0xffff, on: place)  // Delete
         let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["invite", "dismiss"])
+    }
+
+    /// GNOME Shell 43 updates a banner replaced in place without its buttons; usernoted closes
+    /// the old one and shows the replacement as a new banner, whose buttons answer with the new
+    /// content: the user sees one notification, the new one.
+    @Test func aReplacementShowsItsButtonsAndTheyStillWork() async throws {
+        let scene = try await GnomeScene()
+        try await scene.postMeeting("invite")
+        try await Task.sleep(for: .milliseconds(500))
+        let watcher = try await scene.shell.bus.connect()
+        defer { watcher.close() }
+        let closed = try await watcher.signals(matching: MatchRule(
+            sender: "org.gnome.Shell", path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+            member: "NotificationClosed"))
+        try await scene.app.add(Scene.meetingRequest(id: "invite")
+            .replacingOccurrences(of: "Weekly", with: "Moved: weekly").replacingOccurrences(of: "M-invite", with: "M-moved"))
+        _ = try await withDeadline(.seconds(10), "the old notification closed") { await closed.first { _ in true } }
+        try await Task.sleep(for: .milliseconds(500))  // the new banner slides in
+        try await scene.shell.click(.secondButton)
+        let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
+        #expect(response.notification.content.title == "Moved: weekly Staff Meeting")
+        #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-moved"))
     }
 
     /// Killed, the shell takes its banners with it, and its notifications helper quits; the new

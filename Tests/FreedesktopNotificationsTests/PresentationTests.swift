@@ -23,7 +23,7 @@ import UserNotificationsCore
     @Test func aServerChangeLeavesItWaitingForTheNextServer() {
         var presentation = Presentation(request: request, category: nil, order: 1, serverID: 9)
         _ = presentation.answeredByAction()
-        presentation.serverChanged()
+        presentation.offScreen()
         #expect(presentation.phase == .waitingForServer)
         #expect(presentation.answered, "still answered: a close on the new server is not a dismiss")
     }
