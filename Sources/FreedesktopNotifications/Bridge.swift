@@ -269,7 +269,19 @@ public actor NotificationBridge {
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
             profile: profile, replacesID: live[key]?.serverID ?? 0)
-        guard let id = try? await server.notify(call) else { return nil }
+        let id: UInt32
+        do {
+            id = try await server.notify(call)
+        } catch let refusal as DBusError where refusal.name == NotificationsServer.excessNotificationGeneration {
+            // Plasma's guard against an app repeating itself: the same notification once it has passed.
+            Task { [weak self] in
+                try? await Task.sleep(for: NotificationsServer.excessNotificationDelay)
+                await self?.present(key)
+            }
+            return nil
+        } catch {
+            return nil
+        }
         guard let now = live[key], !now.isStacked else {
             // Closed by the app, or stacked, while Notify was under way (unless a stack took its place).
             if keysByServerID[id] == nil { try? await server.close(id) }

@@ -18,6 +18,12 @@ public struct NotificationsServer: Sendable {
     public static let notificationReplied = SignalDeclaration<UInt32, String>("NotificationReplied", "id", "text")
     public static let activationToken = SignalDeclaration<UInt32, String>("ActivationToken", "id", "activation_token")
 
+    /// Plasma's answer to a `Notify` without `replaces_id` that repeats the app, summary and
+    /// body of the one just before it, within a second: nothing is shown.
+    public static let excessNotificationGeneration: DBusError.Name = "org.freedesktop.Notifications.Error.ExcessNotificationGeneration"
+    /// How long after such a refusal the same notification is shown.
+    public static let excessNotificationDelay: Duration = .seconds(1)
+
     private let proxy: Proxy
 
     public init(connection: Connection) {

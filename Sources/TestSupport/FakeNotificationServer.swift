@@ -60,6 +60,8 @@ public actor FakeNotificationServer {
     private var held: [CheckedContinuation<Void, Never>]?
     /// The summary of every `Notify` call held unanswered, in arrival order.
     public nonisolated let heldNotifyCalls = Inbox<String>()
+    /// The error the next `Notify` gets (see ``refuseNextNotify(with:)``).
+    private var refusal: DBusError?
 
     /// Starts a server on `bus` and returns once it owns `org.freedesktop.Notifications`.
     public init(
@@ -186,9 +188,16 @@ public actor FakeNotificationServer {
 
     // MARK: The interface
 
+    /// Answers the next `Notify` call with `error` instead of showing it.
+    public func refuseNextNotify(with error: DBusError) { refusal = error }
+
     private func notify(_ call: MethodCall) async throws -> UInt32 {
         let (appName, replacesID, appIcon, summary, body, actions, hints, expireTimeout) =
             try NotificationsServer.notify.arguments(of: call)
+        if let refusal {
+            self.refusal = nil
+            throw refusal
+        }
         if held != nil {
             heldNotifyCalls.put(summary)
             await withCheckedContinuation { held?.append($0) }

@@ -71,6 +71,21 @@ public final class PlasmaServer: Sendable {
         }
     }
 
+    /// Waits until `count` notifications whose summary is `summary` were shown; their ids.
+    public func waitUntilShown(_ summary: String, count: Int) async throws -> Set<UInt32> {
+        try await withDeadline(.seconds(10), "Plasma showing \(count) of \(summary)") { [self] in
+            while true {
+                let ids = Set(log.split(separator: "\n").compactMap { line -> UInt32? in
+                    let words = line.split(separator: " ")
+                    guard line.hasSuffix(" \(summary)"), let at = words.firstIndex(of: "shown"), at + 1 < words.count else { return nil }
+                    return UInt32(words[at + 1])
+                })
+                if ids.count >= count { return ids }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
     /// Plays the user: `action ID KEY`, `default ID`, `reply ID TEXT` or `close ID`; returns
     /// once the server has done it.
     public func user(_ command: String) async throws {

@@ -50,6 +50,16 @@ struct PlasmaServerTests {
         #expect(response.notification.content.userInfo["CHAT"] == .string("Anna"))
     }
 
+    /// Plasma refuses a notification that repeats the one just before it within a second
+    /// (`ExcessNotificationGeneration`): the second of two equal messages is shown after it.
+    @Test func twoEqualMessagesInARowAreBothShown() async throws {
+        let scene = try await PlasmaScene()
+        try await scene.app.add(Self.message("msg-a", from: "Anna"))
+        try await scene.app.add(Self.message("msg-b", from: "Anna"))
+        let shown = try await scene.server.waitUntilShown("Anna", count: 2)
+        #expect(shown.count == 2)
+    }
+
     @Test func aButtonTheBodyAndClosingReachTheHandler() async throws {
         let scene = try await PlasmaScene()
         try await scene.app.add(Scene.meetingRequest(id: "first"))

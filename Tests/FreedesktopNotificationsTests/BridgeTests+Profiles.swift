@@ -89,4 +89,20 @@ extension BridgeTests {
         let second = try await h.show(Self.request(title: "Standup moved to 10:30"), Self.mail)
         #expect([second.replacesID, second.id] == [first.id, first.id])
     }
+
+    /// Plasma refuses a notification repeating the app, summary and body of the one just
+    /// before it, within a second: the bridge shows it once that second has passed.
+    @Test func aNotificationRefusedAsARepeatIsShownASecondLater() async throws {
+        let h = try await BridgeHarness()
+        await h.server.refuseNextNotify(with: DBusError(NotificationsServer.excessNotificationGeneration, "Created too many similar notifications in quick succession"))
+        let request = Self.request()
+        let start = ContinuousClock.now
+        _ = await h.bridge.post(appID: BridgeHarness.app, request: request, category: nil)
+        let shown = try await h.server.notifyCalls.next(within: .seconds(10), "the Notify sent again")
+        #expect(ContinuousClock.now - start >= .milliseconds(900), "sent again before the second had passed")
+        #expect(shown.summary == request.content.title)
+        #expect(await h.bridge.isLive(h.key(request)))
+        try await h.server.emitActionInvoked(id: shown.id, key: "default")
+        #expect(try await h.nextInteraction().request.identifier == request.identifier)
+    }
 }
