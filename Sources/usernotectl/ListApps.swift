@@ -8,7 +8,8 @@ struct ListApps: AsyncParsableCommand {
         commandName: "list", abstract: "List every app that posted, with its settings and counts.",
         discussion: """
             Text: one app per line: its app id, its authorization (authorized, denied, provisional), \
-            the settings that are off, and how many of its notifications are on screen and scheduled. \
+            the settings that are off, and how many of its notifications are delivered (on screen, or held \
+            back by Focus, a summary or their level) and scheduled. \
             With --json: one object keyed by app id, each app's settings (GetSettings with an empty app id).
 
             \(ExitStatus.help())
@@ -29,7 +30,7 @@ struct ListApps: AsyncParsableCommand {
                 let delivered = try ModelJSON.decodeRequests(try await center.call(Center1.getDelivered, for: app)).count
                 let pending = try ModelJSON.decodeRequests(try await center.call(Center1.getPending, for: app)).count
                 rows.append([name, settings.authorizationStatus.rawValue, Self.describe(settings),
-                             "\(delivered) on screen, \(pending) scheduled"])
+                             "\(delivered) delivered, \(pending) scheduled"])
             }
             Output.table(rows)
         }

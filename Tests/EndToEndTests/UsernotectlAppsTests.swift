@@ -14,7 +14,7 @@ import UserNotificationsCore
         #expect(try cli.usernotectl(scene, "apps", "list").output == "no app has posted yet\n")
         #expect(try cli.usernotectl(scene, "post", "--app", Self.app, "Hello").succeeded)
         try await scene.expectDisplayed(1)
-        #expect(try cli.usernotectl(scene, "apps", "list").output == "\(Self.app)  authorized  defaults  1 on screen, 0 scheduled\n")
+        #expect(try cli.usernotectl(scene, "apps", "list").output == "\(Self.app)  authorized  defaults  1 delivered, 0 scheduled\n")
 
         let quiet = try cli.usernotectl(scene, "apps", "set", Self.app, "--no-sound", "--previews", "never")
         #expect(quiet.succeeded, "\(quiet.errors)")
@@ -23,7 +23,7 @@ import UserNotificationsCore
 
         #expect(try cli.usernotectl(scene, "apps", "set", Self.app, "--deny").succeeded)
         #expect(try cli.usernotectl(scene, "apps", "list").output
-            == "\(Self.app)  denied  no sound, previews never  1 on screen, 0 scheduled\n")
+            == "\(Self.app)  denied  no sound, previews never  1 delivered, 0 scheduled\n")
         let refused = try cli.usernotectl(scene, "post", "--app", Self.app, "Spam")
         #expect(refused.status == 1)
         #expect(refused.errors == "usernotectl: the user does not allow notifications from \(Self.app); nothing was shown (the user can allow them with `usernotectl apps set \(Self.app) --allow`) (io.github.usernoted.Error.NotAuthorized)\n")
