@@ -123,7 +123,16 @@ final class WriteBatch: Sendable {
             let shared = jobs.count > 1
             database.asyncWriteWithoutTransaction { [self] db in
                 var error: (any Error)?
-                do { try Self.inTransaction(db) { for job in jobs { try job.run(db, shared) } } } catch let failed { error = failed }
+                do {
+                    try Self.inTransaction(db) {
+                        for job in jobs {
+                            try Self.ensureOpen(db)
+                            try job.run(db, shared)
+                        }
+                    }
+                } catch let failed {
+                    error = failed
+                }
                 if error != nil { onFailedCommit() }
                 if error is RolledBack { error = nil }  // the lone write's own error is its outcome
                 jobs.forEach { $0.finish(error) }
@@ -139,10 +148,19 @@ final class WriteBatch: Sendable {
         try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         do {
             try body()
+            try ensureOpen(db)
             try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
         } catch {
             try? db.rollback()  // when SQLite has not rolled it back already
             throw error
+        }
+    }
+
+    /// Throws when SQLite rolled the transaction back by itself (a full disk, an I/O error):
+    /// what came after would otherwise be written outside it, one statement at a time.
+    private static func ensureOpen(_ db: Database) throws {
+        guard db.isInsideTransaction else {
+            throw DatabaseError(resultCode: .SQLITE_ABORT, message: "SQLite rolled the transaction back after an error; none of it was written")
         }
     }
 

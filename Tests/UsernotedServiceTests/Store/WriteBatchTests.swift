@@ -55,6 +55,25 @@ import TestSupport
         #expect(stored == [2], "the failed write left nothing; the next one committed")
     }
 
+    /// When SQLite rolls a transaction back by itself (a full disk, an I/O error; played here by
+    /// a write that says ROLLBACK), the writes after it in that transaction fail and leave
+    /// nothing: none of them is written outside it, one statement at a time.
+    @Test func writesAfterATransactionSQLiteRolledBackFailAndLeaveNothing() async throws {
+        let database = try await itemDatabase()
+        let batch = WriteBatch(Future(.success(database)))
+        let first = batch.submit { db in
+            Thread.sleep(forTimeInterval: 0.2)  // the next two queue meanwhile, for one transaction
+            try db.execute(sql: "INSERT INTO item (n) VALUES (1)")
+        }
+        let aborting = batch.submit(oneStatement: true) { db in try db.execute(sql: "ROLLBACK") }
+        let after = batch.submit(oneStatement: true) { db in try db.execute(sql: "INSERT INTO item (n) VALUES (3)") }
+        try await first.value
+        await #expect(throws: (any Error).self) { try await aborting.value }
+        await #expect(throws: (any Error).self) { try await after.value }
+        let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
+        #expect(stored == [1], "the write after the rollback was not committed on its own")
+    }
+
     @Test func aWriteThatMayWaitGoesWithTheNextWriteOrAloneAfterItsPatience() async throws {
         let database = try await itemDatabase()
         let commits = CommitCounter()
