@@ -262,7 +262,8 @@ actor Center {
     ) async throws(CenterError) -> Continuation<Bool> {
         var request = Self.applying(settings(of: app), to: request)
         if !admitted, let attention {
-            let onScreen = await bridge.isLive(NotificationKey(appID: app, requestID: request.identifier))
+            let key = NotificationKey(appID: app, requestID: request.identifier)
+            let onScreen: @Sendable () async -> Bool = { [bridge] in await bridge.isLive(key) }
             switch await attention.admit(request, of: app, category: category, settings: settings(of: app), onScreen: onScreen) {
             case .show(let shown):
                 request = shown

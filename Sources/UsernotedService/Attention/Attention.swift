@@ -100,10 +100,12 @@ actor Attention {
 
     /// Decides what happens to `request` of `app`, about to be shown with `category`: shown
     /// now, or held (recorded in the store, in the order of the calls). A request replacing
-    /// one on screen (`onScreen`) is shown in its place, so it stays one notification.
+    /// one on screen (`onScreen`, asked only when it would be held) is shown in its place, so
+    /// it stays one notification.
     func admit(
-        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, settings: AppSettings, onScreen: Bool
-    ) -> Outcome {
+        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, settings: AppSettings,
+        onScreen: @Sendable () async -> Bool
+    ) async -> Outcome {
         let key = NotificationKey(appID: app, requestID: request.identifier)
         let date = now()
         let focused = !sources(at: date).isEmpty && !setting.allow.contains(app)
@@ -111,13 +113,12 @@ actor Attention {
             request.content.interruptionLevel, settings: settings, focused: focused,
             inSummary: inSummary(app, settings: settings), locked: locked)
         switch decision {
-        case .hold(let reason) where !onScreen:
+        case .hold(let reason):
+            guard await !onScreen() else { return .show(request) }
             let entry = HeldNotification(app: app, request: request, category: category, reason: reason, date: date)
             held[key] = entry
             if reason == .summary { timer?.arm(at: nextChange(after: date)) }  // the next summary time may be new
             return .held(store.queueHeld(entry))
-        case .hold:
-            return .show(request)
         case .show(let level):
             if held.removeValue(forKey: key) != nil { store.removeHeld(app, identifiers: [request.identifier]) }
             var shown = request

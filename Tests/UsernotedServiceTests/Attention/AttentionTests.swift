@@ -87,6 +87,19 @@ import UserNotificationsCore
         #expect(response.notification.content.userInfo["id"] == .string("standup"))
     }
 
+    /// A replacement of a notification already on screen is not held by Focus: it changes in
+    /// place, so the screen never shows a stale version of it.
+    @Test func aReplacementOfOneOnScreenIsShownInItsPlaceDuringFocus() async throws {
+        let s = try await Scene()
+        try await s.add("a", "First version")
+        let first = try await s.nextShown("the first version")
+        try await s.focus(#"{"on":true}"#)
+        try await s.add("a", "Second version")
+        let second = try await s.nextShown("the second version, in place")
+        #expect(second.summary == "Second version" && second.replacesID == first.id)
+        #expect(try await s.status().held == 0)
+    }
+
     @Test func aHeldNotificationKeepsItsIdentity() async throws {
         let s = try await Scene()
         try await s.focus(#"{"on":true}"#)
