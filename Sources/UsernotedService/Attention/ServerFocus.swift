@@ -19,7 +19,7 @@ actor ServerFocus {
         /// The signal that says it changed, with the arguments it must carry.
         var change: (interface: String, member: String, arguments: [Int: String])
         /// The state a change signal carries (nil: it does not say; the switch is read again).
-        var state: @Sendable ([Value]) -> Bool?
+        var state: @Sendable (Message) -> Bool?
         /// Whether the server that said who it is (and what it can do) has this switch.
         var applies: @Sendable (ServerInformation?, ServerCapabilities) -> Bool
 
@@ -30,13 +30,9 @@ actor ServerFocus {
         ) -> Switch {
             Switch(
                 server: server, busName: NotificationsServer.busName, path: NotificationsServer.path,
-                read: ("org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)]),
-                change: ("org.freedesktop.DBus.Properties", "PropertiesChanged", [0: interface]),
-                state: { body in
-                    guard body.count >= 2, case .dictionary(_, _, let entries) = body[1],
-                          let entry = entries.first(where: { $0.key == .string(name) }) else { return nil }
-                    return Self.boolean(entry.value)
-                },
+                read: (Connection.propertiesInterface, "Get", [.string(interface), .string(name)]),
+                change: (Connection.propertiesInterface, "PropertiesChanged", [0: interface]),
+                state: { $0.changedProperty(name).flatMap(Self.boolean) },
                 applies: applies)
         }
 
@@ -62,7 +58,7 @@ actor ServerFocus {
             server: "xfce4-notifyd", busName: "org.xfce.Xfconf", path: "/org/xfce/Xfconf",
             read: ("org.xfce.Xfconf", "GetProperty", [.string("xfce4-notifyd"), .string("/do-not-disturb")]),
             change: ("org.xfce.Xfconf", "PropertyChanged", [0: "xfce4-notifyd", 1: "/do-not-disturb"]),
-            state: { body in body.count >= 3 ? Switch.boolean(body[2]) : nil },  // (channel, property, value)
+            state: { $0.body.count >= 3 ? Switch.boolean($0.body[2]) : nil },  // (channel, property, value)
             applies: { info, _ in info?.name == "Xfce Notify Daemon" }),
     ]
 
@@ -121,7 +117,7 @@ actor ServerFocus {
     private func signalled(_ message: Message, index: Int) async {
         guard index == current else { return }
         let watched = Self.switches[index]
-        if let on = watched.state(message.body) { return await changed(on) }
+        if let on = watched.state(message) { return await changed(on) }
         if let on = try? await read(watched) { await changed(on) }
     }
 

@@ -26,7 +26,7 @@ public enum SessionLock {
                 [.string("auto")], timeout: .seconds(5))
             guard let path = reply.first?.as(ObjectPath.self) else { throw DBusError(.invalidSignature, "GetSession did not return a path") }
             let changes = try await connection.signals(matching: MatchRule(
-                sender: logind, path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+                sender: logind, path: path, interface: Connection.propertiesInterface, member: "PropertiesChanged",
                 arguments: [0: sessionInterface]))
             let first = try await lockedHint(at: path, on: connection)
             logger.info("following the session's lock state", metadata: ["session": "\(path)", "locked": "\(first)"])
@@ -34,10 +34,7 @@ public enum SessionLock {
                 continuation.yield(first)
                 let task = Task {
                     for await message in changes {
-                        guard let changed = message.body.dropFirst().first, case .dictionary(_, _, let entries) = changed,
-                              let entry = entries.first(where: { $0.key == .string("LockedHint") }),
-                              case .variant(.boolean(let locked)) = entry.value
-                        else { continue }
+                        guard case .boolean(let locked)? = message.changedProperty("LockedHint") else { continue }
                         continuation.yield(locked)
                     }
                     _ = connection  // kept open while the stream lives
@@ -53,12 +50,8 @@ public enum SessionLock {
     }
 
     private static func lockedHint(at path: ObjectPath, on connection: Connection) async throws -> Bool {
-        let reply = try await connection.call(
-            destination: logind, path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
-            [.string(sessionInterface), .string("LockedHint")], timeout: .seconds(5))
-        guard case .variant(.boolean(let locked))? = reply.first else {
-            throw DBusError(.invalidSignature, "LockedHint is not a boolean")
-        }
+        let value = try await connection.property("LockedHint", of: sessionInterface, at: path, on: logind, timeout: .seconds(5))
+        guard case .boolean(let locked) = value else { throw DBusError(.invalidSignature, "LockedHint is not a boolean") }
         return locked
     }
 }
