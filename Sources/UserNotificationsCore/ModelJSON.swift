@@ -51,8 +51,8 @@ public enum ModelJSON {
     public static func encode(_ request: NotificationRequest) -> String { PlainRequestJSON.encode(request) ?? encodeValue(request) }
     /// Encodes a list of requests.
     public static func encode(_ requests: [NotificationRequest]) -> String { encodeValue(requests) }
-    /// Encodes a response.
-    public static func encode(_ response: NotificationResponse) -> String { encodeValue(response) }
+    /// Encodes a response (one to a plain request without `JSONEncoder`).
+    public static func encode(_ response: NotificationResponse) -> String { PlainRequestJSON.encode(response) ?? encodeValue(response) }
     /// Encodes content.
     public static func encode(_ content: NotificationContent) -> String { encodeValue(content) }
     /// Encodes a JSON value.

@@ -1,7 +1,34 @@
 /// The canonical JSON of a plain request (no trigger, `userInfo`, attachments or relevance
-/// score: what `Post` makes), written directly: the same text `JSONEncoder` writes, for a
-/// quarter of the instructions, since each post stores its request.
+/// score: what `Post` makes) and of a response to one, written directly: the same text
+/// `JSONEncoder` writes, for a fraction of the instructions, since each post stores its
+/// request and each response is stored and sent as it is being answered.
 enum PlainRequestJSON {
+    /// `response`'s canonical JSON, or nil when its request is not plain.
+    static func encode(_ response: NotificationResponse) -> String? {
+        guard let notification = encode(response.notification) else { return nil }
+        // The keys in order, as `.sortedKeys` writes them.
+        var json = "{\"actionIdentifier\":"
+        append(response.actionIdentifier, to: &json)
+        if let token = response.activationToken {
+            json += ",\"activationToken\":"
+            append(token, to: &json)
+        }
+        json += ",\"appId\":"
+        append(response.appId.rawValue, to: &json)
+        json += ",\"date\":"
+        append(ISO8601Date.format(response.date), to: &json)
+        json += ",\"notification\":"
+        json += notification
+        json += ",\"requestId\":"
+        append(response.requestId, to: &json)
+        if let text = response.userText {
+            json += ",\"userText\":"
+            append(text, to: &json)
+        }
+        json += "}"
+        return json
+    }
+
     /// `request`'s canonical JSON, or nil when it is not plain.
     static func encode(_ request: NotificationRequest) -> String? {
         let content = request.content
@@ -43,6 +70,12 @@ enum PlainRequestJSON {
     /// Appends `text` as a JSON string, escaped as `JSONEncoder` escapes it (slashes not).
     private static func append(_ text: String, to json: inout String) {
         json += "\""
+        var text = text
+        guard text.withUTF8({ $0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }) else {
+            json += text
+            json += "\""
+            return
+        }
         var plainFrom = text.utf8.startIndex
         for index in text.utf8.indices {
             let byte = text.utf8[index]

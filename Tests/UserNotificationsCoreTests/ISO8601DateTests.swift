@@ -32,6 +32,23 @@ import Testing
         #expect(ISO8601Date.format(Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
     }
 
+    /// The direct writer writes what `Date.ISO8601FormatStyle` writes, over its whole range
+    /// (about 32 000 points a prime stride apart, with and without milliseconds) and at the
+    /// days that trip calendars up: leap days, the ends of years and centuries, its last second.
+    @Test func datesAreWrittenAsTheFormatStyleWritesThem() {
+        let edges: [Int64] = [
+            0, 59, 86_399, 86_400, 68_169_599, 68_169_600, 951_782_400, 951_868_799, 951_868_800, 978_307_199,
+            4_107_542_399, 4_107_542_400, 4_102_444_800, 253_402_300_799,
+        ]
+        for (index, seconds) in (edges + Array(stride(from: Int64(0), to: 253_402_300_800, by: 7_919_993))).enumerated() {
+            let milliseconds = Int64(index % 3 == 0 ? 0 : index % 1000)
+            #expect(ISO8601Date.utc(seconds, milliseconds: milliseconds) == ISO8601Date.styled(seconds, milliseconds: milliseconds), "\(seconds)")
+        }
+        #expect(ISO8601Date.utc(-1, milliseconds: 0) == nil)
+        #expect(ISO8601Date.utc(253_402_300_800, milliseconds: 0) == nil)
+        #expect(ISO8601Date.format(Date(timeIntervalSince1970: 253_402_300_800.5)) == "10000-01-01T00:00:00.500Z")
+    }
+
     @Test func parsesOffsetsAndRejectsNonsense() {
         #expect(ISO8601Date.parse("2026-11-23T09:15:00+01:00") == Date(timeIntervalSince1970: 1_795_421_700))
         #expect(ISO8601Date.parse("23/11/2026") == nil)

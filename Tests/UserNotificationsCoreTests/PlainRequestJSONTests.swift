@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Testing
 @testable import UserNotificationsCore
 
@@ -29,7 +34,41 @@ import Testing
         #expect(try ModelJSON.decodeRequest(written, limits: nil) == request)
     }
 
-    @Test func leavesTheRestToJSONEncoder() {
+    @Test func knowsEveryFieldOfAResponse() throws {
+        // As knowsEveryFieldOfContent: a field added to NotificationResponse must be written too.
+        let response = NotificationResponse(appId: try AppID(validating: "org.example.A"), requestId: "r", actionIdentifier: "a", notification: Self.plain[0], date: .now)
+        #expect(Mirror(reflecting: response).children.count == 7)
+    }
+
+    /// Responses to each plain request: with and without typed text and a token, at whole
+    /// seconds, at a fraction (one a double holds exactly, so that it reads back equal), and
+    /// before 1970 (the date style's own path).
+    static var responses: [NotificationResponse] {
+        get throws {
+            let app = try AppID(validating: "org.example.Chat")
+            return plain.enumerated().flatMap { index, request in
+                [
+                    NotificationResponse(appId: app, requestId: request.identifier, actionIdentifier: "default", notification: request,
+                                         date: Date(timeIntervalSince1970: 1_795_421_700)),
+                    NotificationResponse(appId: app, requestId: awkward, actionIdentifier: awkward, userText: index == 0 ? "" : awkward,
+                                         notification: request, date: Date(timeIntervalSince1970: 1_795_421_700.625), activationToken: awkward),
+                    NotificationResponse(appId: app, requestId: "r", actionIdentifier: "dismiss", notification: request,
+                                         date: Date(timeIntervalSince1970: -86_400.25)),
+                ]
+            }
+        }
+    }
+
+    @Test func writesResponsesAsJSONEncoderWrites() throws {
+        for response in try Self.responses {
+            let written = try #require(PlainRequestJSON.encode(response))
+            #expect(written == ModelJSON.encodeValue(response))
+            #expect(try ModelJSON.decodeResponse(written) == response)
+        }
+    }
+
+    @Test func leavesTheRestToJSONEncoder() throws {
+        let app = try AppID(validating: "org.example.A")
         let content = NotificationContent(title: "Hi")
         var withUserInfo = content
         withUserInfo.userInfo = ["k": 1]
@@ -42,6 +81,10 @@ import Testing
             NotificationRequest(content: withUserInfo), NotificationRequest(content: withScore),
             NotificationRequest(content: withAttachment),
         ]
-        for request in notPlain { #expect(PlainRequestJSON.encode(request) == nil) }
+        for request in notPlain {
+            #expect(PlainRequestJSON.encode(request) == nil)
+            let response = NotificationResponse(appId: app, requestId: "r", actionIdentifier: "a", notification: request, date: .now)
+            #expect(PlainRequestJSON.encode(response) == nil)
+        }
     }
 }

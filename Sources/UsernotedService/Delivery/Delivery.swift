@@ -47,28 +47,66 @@ struct Delivery {
     /// committed before it began and none came while it ran.
     private var recordedCount = 0
     private var uncommitted = 0
-    /// A response recorded while the outbox was empty and nothing was under way: the next
-    /// drain takes it from here, while its insert is still being committed.
+    /// A response recorded when nothing older waited (the outbox was empty, or held only the
+    /// response a drain has out): a drain takes it from here, while its insert is still being
+    /// committed; `freshPlace` is its place in the count of recorded responses.
     private var fresh: Outgoing?
+    private var freshPlace = 0
+    /// The place of the fresh response a drain has out, until the handler acknowledges it.
+    private var outPlace: Int?
+    /// The last place a drain took as fresh: a fresh response it did not take (dropped behind
+    /// one that failed) is in the store, and its recorder starts a drain once it is committed.
+    private var takenThrough = 0
     /// For an app without a handler: the watch on its app id, to deliver when it appears.
     var appNameWatch: Task<Void, Never>?
 
-    /// A response is being added to the outbox. Returns true when it goes out at once (the
-    /// next drain takes it as ``fresh``, without waiting for its commit): nothing older waits,
-    /// and no drain is under way or resting. Otherwise the store has it, behind the rest.
-    mutating func recorded(_ outgoing: Outgoing) -> Bool {
+    /// A response is being added to the outbox. Returns its place when it goes out at once
+    /// (a drain takes it as ``fresh``, without waiting for its commit): nothing older waits, no
+    /// other fresh one is waiting, and delivery is not resting. Nil: the store has it, behind
+    /// the rest.
+    mutating func recorded(_ outgoing: Outgoing) -> Int? {
         recordedCount += 1
         uncommitted += 1
         defer { outboxEmpty = false }
-        guard outboxEmpty, phase == .idle, !flushes.isRunning else { return false }
+        let nothingOlder = outboxEmpty || (outPlace != nil && outPlace == recordedCount - 1)
+        guard nothingOlder, fresh == nil, phase == .idle || phase == .flushing else { return nil }
         fresh = outgoing
-        return true
+        freshPlace = recordedCount
+        return recordedCount
     }
 
-    /// The response recorded to go out at once, if any (taken once); the store has the rest.
-    mutating func takeFresh() -> Outgoing? {
+    /// Whether a drain took the fresh response recorded at `place`.
+    func took(_ place: Int) -> Bool { takenThrough >= place }
+
+    /// What a drain delivers next, as far as known without reading the store.
+    enum Next {
+        /// The response recorded to go out at once (taken once).
+        case fresh(Outgoing)
+        /// Nothing: the outbox is known to be empty.
+        case none
+        /// The store's oldest, if any.
+        case fromStore
+    }
+
+    /// What the drain delivers next: the fresh response unless one before it is out and
+    /// was not acknowledged (then it waits in the store behind that one), else nothing when
+    /// the outbox is known to be empty, else whatever the store has.
+    mutating func next() -> Next {
         defer { fresh = nil }
-        return fresh
+        if let taken = fresh, outPlace == nil {
+            outPlace = freshPlace
+            takenThrough = freshPlace
+            return .fresh(taken)
+        }
+        outPlace = nil
+        return outboxEmpty ? .none : .fromStore
+    }
+
+    /// The handler acknowledged the drain's response (and its removal is committed): when it
+    /// was the fresh one and none was recorded after it, the outbox is empty.
+    mutating func acknowledged() {
+        if outPlace == recordedCount { outboxEmpty = true }
+        outPlace = nil
     }
 
     /// A drain begins: true, the phase is ``Phase/flushing``; false while backing off, when
@@ -90,7 +128,8 @@ struct Delivery {
     /// ``readMark``), or (nil) having stopped on an error it logged.
     mutating func drained(emptySince mark: Int?) {
         phase = .idle
-        outboxEmpty = mark != nil && mark == recordedCount
+        // Known empty stays so (an error ends a drain only while something is in the outbox).
+        outboxEmpty = outboxEmpty || (mark != nil && mark == recordedCount)
     }
 
     /// The handler acknowledged a response: the next one goes with no backoff.

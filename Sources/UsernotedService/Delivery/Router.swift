@@ -189,8 +189,8 @@ actor Router {
         // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
         let publishing: OutgoingResponse? = if let push { await push.outgoing(for: response, json: json) } else { nil }
         let saved = store.queueEnqueue(response, json: json, publishing: publishing)
-        let atOnce = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
-        if atOnce { startFlush(response.appId) }
+        let place = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
+        if place != nil { startFlush(response.appId) }
         do {
             _ = try await saved.value
             if publishing != nil, let push { Task { await push.publishWaiting() } }
@@ -200,7 +200,8 @@ actor Router {
         }
         deliveries[response.appId, default: Delivery()].committed()
         subscribers.announce(response, json: json)
-        if !atOnce { startFlush(response.appId) }
+        // In the store, and no drain took it from memory: one reads it from there.
+        if !(place.map { deliveries[response.appId, default: Delivery()].took($0) } ?? false) { startFlush(response.appId) }
     }
 
     /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
@@ -262,6 +263,7 @@ actor Router {
             do {
                 // Not saved (logged when recorded): taken all the same, and nothing to remove.
                 if let seq = try? await next.seq.value { try await store.acknowledge(seq) }
+                deliveries[app, default: Delivery()].acknowledged()
             } catch {
                 logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
                              metadata: ["app": "\(app)", "error": "\(error)"])
@@ -272,9 +274,14 @@ actor Router {
     }
 
     /// The oldest response waiting for `app`: the one recorded to go out at once, when there
-    /// is one, else read from the store (nil when there is none).
+    /// is one, else read from the store unless the outbox is known to be empty (nil when
+    /// there is none).
     private func nextInOutbox(of app: AppID) async throws -> Delivery.Outgoing? {
-        if let fresh = deliveries[app, default: Delivery()].takeFresh() { return fresh }
+        switch deliveries[app, default: Delivery()].next() {
+        case .fresh(let outgoing): return outgoing
+        case .none: return nil
+        case .fromStore: break
+        }
         guard let (seq, response) = try await store.nextInOutbox(of: app) else { return nil }
         return Delivery.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
     }

@@ -106,17 +106,66 @@ import UserNotificationsCore
     @Test func aResponseGoesOutAtOnceOnlyWhenTheOutboxIsKnownEmpty() {
         var delivery = Delivery()
         let atStart = delivery.recorded(outgoing())
-        #expect(!atStart, "at start the store may hold older responses")
+        #expect(atStart == nil, "at start the store may hold older responses")
         delivery.committed()
         _ = delivery.drainStarted()
         delivery.drained(emptySince: delivery.readMark)
         let next = delivery.recorded(outgoing())
-        #expect(next, "the last drain read the outbox empty")
-        let fresh = delivery.takeFresh()
-        #expect(fresh?.json == "{}")
-        #expect(delivery.takeFresh() == nil, "taken once")
+        #expect(next != nil, "the last drain read the outbox empty")
+        guard case .fresh(let fresh) = delivery.next() else { Issue.record("the fresh response goes first"); return }
+        #expect(fresh.json == "{}")
+        guard case .fromStore = delivery.next() else { Issue.record("taken once; not acknowledged, it is still in the store"); return }
         let behindIt = delivery.recorded(outgoing())
-        #expect(!behindIt, "the first one is still in the outbox")
+        #expect(behindIt == nil, "the first one is still in the outbox")
+    }
+
+    /// Drains the outbox once it was read empty, and records a response that goes out at once.
+    func freshOut() -> Delivery {
+        var delivery = Delivery()
+        _ = delivery.drainStarted()
+        delivery.drained(emptySince: delivery.readMark)
+        _ = delivery.recorded(outgoing())
+        _ = delivery.drainStarted()
+        return delivery
+    }
+
+    @Test func theOutboxIsNotReadOnceTheFreshResponseIsAcknowledgedAndNothingCame() {
+        var delivery = freshOut()
+        guard case .fresh = delivery.next() else { Issue.record("the fresh response goes first"); return }
+        delivery.acknowledged()
+        guard case .none = delivery.next() else { Issue.record("nothing else was recorded: nothing to read"); return }
+        delivery.drained(emptySince: nil)  // even with a response being committed as the drain ends
+        guard case .none = delivery.next() else { Issue.record("still known empty"); return }
+        delivery.handlerAway()
+        let whileAway = delivery.recorded(outgoing())
+        #expect(whileAway == nil)
+        guard case .fromStore = delivery.next() else { Issue.record("a response came: it is in the store"); return }
+    }
+
+    @Test func aResponseRecordedWhileTheFreshOneIsOutGoesNextFromMemory() {
+        var delivery = freshOut()
+        guard case .fresh = delivery.next() else { Issue.record("the fresh response goes first"); return }
+        let second = delivery.recorded(outgoing())  // while the first is out
+        let third = delivery.recorded(outgoing())
+        #expect(second != nil, "only the one out is older")
+        #expect(third == nil, "one waits in memory at a time")
+        delivery.acknowledged()
+        guard case .fresh = delivery.next() else { Issue.record("the second goes next, without the store"); return }
+        #expect(delivery.took(second!))
+        delivery.acknowledged()
+        guard case .fromStore = delivery.next() else { Issue.record("the third is in the store"); return }
+    }
+
+    @Test func aFreshResponseBehindOneThatFailedWaitsInTheStore() {
+        var delivery = freshOut()
+        guard case .fresh = delivery.next() else { Issue.record("the fresh response goes first"); return }
+        let second = delivery.recorded(outgoing())
+        #expect(second != nil)
+        // The first was not acknowledged: the second must not overtake it.
+        guard case .fromStore = delivery.next() else { Issue.record("the first is still in the store, before the second"); return }
+        #expect(!delivery.took(second!), "its recorder starts a drain once it is committed")
+        delivery.acknowledged()  // the handler took what the drain read from the store
+        guard case .fromStore = delivery.next() else { Issue.record("only the fresh one's acknowledgement proves it empty"); return }
     }
 
     @Test func anEmptyReadProvesNothingWhileAResponseIsBeingCommittedOrArrives() {
@@ -135,12 +184,12 @@ import UserNotificationsCore
         #expect(!delivery.outboxEmpty, "a response came while the store was read")
     }
 
-    @Test func noResponseGoesOutAtOnceWhileADeliveryRestsOrRuns() {
+    @Test func noResponseGoesOutAtOnceWhileADeliveryRests() {
         var delivery = Delivery()
         _ = delivery.drainStarted()
         delivery.drained(emptySince: delivery.readMark)
         delivery.handlerAway()
         let whileAway = delivery.recorded(outgoing())
-        #expect(!whileAway, "it waits behind the phase, in the store")
+        #expect(whileAway == nil, "it waits behind the phase, in the store")
     }
 }

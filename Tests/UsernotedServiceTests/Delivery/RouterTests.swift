@@ -151,6 +151,36 @@ struct RouterScene {
         #expect(try await next.responses.next(within: .seconds(10)).requestId == id)
     }
 
+    /// A response that comes while the one before it is out with the handler goes next from
+    /// memory when that one is taken; when that one fails instead, it keeps its place behind it.
+    @Test func aResponseThatComesWhileTheOneBeforeIsOutStaysBehindItWhenThatOneFails() async throws {
+        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
+        let old = try await scene.bus.connect()
+        _ = try await old.requestName(RouterScene.app)
+        let calls = Inbox<String>()
+        let quit = Inbox<Bool>()
+        old.export([Interface(Handler1.interface, methods: [
+            Method(Handler1.didReceive) { _, json -> String in
+                calls.put(try ModelJSON.decodeResponse(json).requestId)
+                _ = try await quit.next()
+                throw DBusError("org.example.Error.Quitting", "the old process fails as it quits")
+            },
+        ])], at: "/org/example/Handler")
+        try await scene.register("/org/example/Handler", on: old)
+        let one = try await scene.click("One")
+        #expect(try await calls.next() == one)
+        let two = try await scene.click("Two")  // while "One" is out with the old process
+        try await scene.expectWaiting(2)
+        _ = try await old.releaseName(RouterScene.app)
+        let connection = try await scene.bus.connect()
+        let next = RecordingHandler(connection: connection)
+        _ = try await connection.requestName(RouterScene.app)
+        quit.put(true)
+        #expect(try await next.responses.next(within: .seconds(10)).requestId == one)
+        #expect(try await next.responses.next(within: .seconds(10)).requestId == two)
+        try await scene.expectWaiting(0)
+    }
+
     @Test func aHandlerOnAUniqueNameIsForgottenWhenItLeavesAndTheResponseWaitsForTheNext() async throws {
         let scene = try await RouterScene()
         let first = try await scene.handler()
