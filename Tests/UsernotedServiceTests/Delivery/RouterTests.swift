@@ -126,27 +126,46 @@ struct RouterScene {
         #expect(again.calls.pending == [id])
     }
 
-    @Test func aHandlerThatComesBackWhileTheOldProcessFailsItsCallGetsTheResponseAtOnce() async throws {
-        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
-        let old = try await scene.bus.connect()
-        _ = try await old.requestName(RouterScene.app)
+    /// The app's old process, under the app id, whose handler takes each call (its request id
+    /// goes to `calls`) and fails it once `quit` is told; and `handOver`, which gives the name
+    /// to the app's next process, then lets the old one fail its call.
+    struct QuittingProcess {
         let calls = Inbox<String>()
         let quit = Inbox<Bool>()
-        old.export([Interface(Handler1.interface, methods: [
-            Method(Handler1.didReceive) { _, json -> String in
-                calls.put(try ModelJSON.decodeResponse(json).requestId)
-                _ = try await quit.next()  // fails only once the app's next process owns the name
-                throw DBusError("org.example.Error.Quitting", "the old process fails as it quits")
-            },
-        ])], at: "/org/example/Handler")
-        try await scene.register("/org/example/Handler", on: old)
+        let connection: Connection
+        let scene: RouterScene
+
+        init(in scene: RouterScene) async throws {
+            self.scene = scene
+            connection = try await scene.bus.connect()
+            _ = try await connection.requestName(RouterScene.app)
+            let (calls, quit) = (calls, quit)
+            connection.export([Interface(Handler1.interface, methods: [
+                Method(Handler1.didReceive) { _, json -> String in
+                    calls.put(try ModelJSON.decodeResponse(json).requestId)
+                    _ = try await quit.next()  // fails only once the app's next process owns the name
+                    throw DBusError("org.example.Error.Quitting", "the old process fails as it quits")
+                },
+            ])], at: "/org/example/Handler")
+            try await scene.register("/org/example/Handler", on: connection)
+        }
+
+        /// The app's next process, owning the app id, once the old one failed its call.
+        func handOver() async throws -> RecordingHandler {
+            _ = try await connection.releaseName(RouterScene.app)
+            let next = RecordingHandler(connection: try await scene.bus.connect())
+            _ = try await next.connection.requestName(RouterScene.app)
+            quit.put(true)
+            return next
+        }
+    }
+
+    @Test func aHandlerThatComesBackWhileTheOldProcessFailsItsCallGetsTheResponseAtOnce() async throws {
+        let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
+        let old = try await QuittingProcess(in: scene)
         let id = try await scene.click()
-        #expect(try await calls.next() == id)
-        _ = try await old.releaseName(RouterScene.app)
-        let connection = try await scene.bus.connect()
-        let next = RecordingHandler(connection: connection)
-        _ = try await connection.requestName(RouterScene.app)
-        quit.put(true)
+        #expect(try await old.calls.next() == id)
+        let next = try await old.handOver()
         // Not after the minute's backoff that the old process's failure would earn.
         #expect(try await next.responses.next(within: .seconds(10)).requestId == id)
     }
@@ -155,27 +174,12 @@ struct RouterScene {
     /// memory when that one is taken; when that one fails instead, it keeps its place behind it.
     @Test func aResponseThatComesWhileTheOneBeforeIsOutStaysBehindItWhenThatOneFails() async throws {
         let scene = try await RouterScene(delivery: DeliveryPolicy(firstRetrySeconds: 60, maxRetrySeconds: 60))
-        let old = try await scene.bus.connect()
-        _ = try await old.requestName(RouterScene.app)
-        let calls = Inbox<String>()
-        let quit = Inbox<Bool>()
-        old.export([Interface(Handler1.interface, methods: [
-            Method(Handler1.didReceive) { _, json -> String in
-                calls.put(try ModelJSON.decodeResponse(json).requestId)
-                _ = try await quit.next()
-                throw DBusError("org.example.Error.Quitting", "the old process fails as it quits")
-            },
-        ])], at: "/org/example/Handler")
-        try await scene.register("/org/example/Handler", on: old)
+        let old = try await QuittingProcess(in: scene)
         let one = try await scene.click("One")
-        #expect(try await calls.next() == one)
+        #expect(try await old.calls.next() == one)
         let two = try await scene.click("Two")  // while "One" is out with the old process
         try await scene.expectWaiting(2)
-        _ = try await old.releaseName(RouterScene.app)
-        let connection = try await scene.bus.connect()
-        let next = RecordingHandler(connection: connection)
-        _ = try await connection.requestName(RouterScene.app)
-        quit.put(true)
+        let next = try await old.handOver()
         #expect(try await next.responses.next(within: .seconds(10)).requestId == one)
         #expect(try await next.responses.next(within: .seconds(10)).requestId == two)
         try await scene.expectWaiting(0)
