@@ -1,6 +1,11 @@
 import CMosquitto
 import DBus
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
 
 /// An MQTT 5 client (libmosquitto) driven from a ``LoopThread``: its socket sits in the
 /// loop's epoll (`mosquitto_loop_read`/`_write` when it is ready, interest in writing only while
@@ -133,7 +138,7 @@ public final class Client: @unchecked Sendable {
     private func connect() {
         guard phase == .idle || phase == .backingOff else { return }
         phase = .connecting
-        Thread { [self] in
+        detachNewThread { [self] in
             var properties: OpaquePointer?
             mosquitto_property_add_int32(
                 &properties, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), options.sessionExpirySeconds)
@@ -142,7 +147,7 @@ public final class Client: @unchecked Sendable {
             let error = errno
             mosquitto_property_free_all(&properties)
             loop.schedule { self.connectReturned(code, errno: error) }
-        }.start()
+        }
     }
 
     private func connectReturned(_ code: Int32, errno: Int32) {

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MQTT
 
 /// `--broker URL` and the credentials and TLS files for it: how `remote` commands reach the broker.

@@ -39,16 +39,15 @@ struct FocusOn: AsyncParsableCommand {
     func end(from now: Date) throws -> Date? {
         if let duration { return now.addingTimeInterval(try Arguments.seconds(duration, option: "--for")) }
         guard let until else { return nil }
-        let calendar = Calendar.current
         if !until.contains("T"), !until.contains(" ") {
             let parts = until.split(separator: ":").map { Int($0) }
             guard parts.count == 2, let hour = parts[0], let minute = parts[1], (0..<24).contains(hour), (0..<60).contains(minute),
-                  let next = calendar.nextDate(after: now, matching: DateComponents(hour: hour, minute: minute), matchingPolicy: .nextTime)
+                  let next = LocalTime.next(hour: hour, minute: minute, after: now)
             else { throw ValidationError("--until: '\(until)' is not a time such as 18:00 or a date and time such as 2026-12-01T09:00") }
             return next
         }
         let components = try TriggerOptions.dateTime(until)
-        guard let date = calendar.date(from: components), date > now else {
+        guard let date = LocalTime.date(components), date > now else {
             throw ValidationError("--until: \(until) has passed; give a time in the future")
         }
         return date

@@ -33,7 +33,7 @@ struct FocusStatusCommand: AsyncParsableCommand {
         let status = try ModelJSON.decodeFocusStatus(json)
         var parts = [status.active ? "focus: on (\(status.by.map(\.rawValue).joined(separator: ", ")))" : "focus: off"]
         if status.setting.on, let until = status.setting.until {
-            parts[0] += " until " + until.formatted(.dateTime.year().month(.twoDigits).day(.twoDigits).hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+            parts[0] += " until " + LocalTime.text(until)
         }
         if !status.setting.allow.isEmpty { parts.append("allowed: " + status.setting.allow.map(\.rawValue).joined(separator: ", ")) }
         parts.append("\(status.held) held")

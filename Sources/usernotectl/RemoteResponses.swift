@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MQTT
 
 /// `usernotectl remote responses --broker URL --app ID [--device D] [--for ID] [--wait-for N]`:
@@ -44,10 +48,10 @@ struct RemoteResponses: AsyncParsableCommand {
         var seen: Set<String> = []
         for await event in client.events {
             guard case .message(let message) = event,
-                  let object = try? JSONSerialization.jsonObject(with: Data(message.payload)) as? [String: Any]
+                  let answer = try? JSONDecoder().decode(PublishedAnswer.self, from: Data(message.payload))
             else { continue }
-            if let pushID, object["apnsId"] as? String != pushID { continue }
-            let id = object["responseId"] as? String ?? message.userProperty("response-id") ?? UUID().uuidString
+            if let pushID, answer.apnsId != pushID { continue }
+            let id = answer.responseId ?? message.userProperty("response-id") ?? UUID().uuidString
             guard seen.insert(id).inserted else { continue }  // MQTT's at-least-once: a repeat
             StandardStreams.printFlushed(String(decoding: message.payload, as: UTF8.self))
             if let waitFor, seen.count >= waitFor { break }
@@ -57,5 +61,20 @@ struct RemoteResponses: AsyncParsableCommand {
         if let waitFor, seen.count < waitFor {
             throw Failure("\(seen.count) of \(waitFor) answers within \(timeout ?? "")", status: .timedOut)
         }
+    }
+}
+
+/// What this command reads of a published answer (any JSON object; a field that is not a
+/// string counts as absent).
+private struct PublishedAnswer: Decodable {
+    let apnsId: String?
+    let responseId: String?
+
+    enum CodingKeys: String, CodingKey { case apnsId, responseId }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        apnsId = try? container.decodeIfPresent(String.self, forKey: .apnsId)
+        responseId = try? container.decodeIfPresent(String.self, forKey: .responseId)
     }
 }

@@ -136,6 +136,29 @@ import UserNotificationsCore
         }
     }
 
+    /// `--until` is a time on the user's wall clock (the `TZ` of usernotectl's environment),
+    /// and `focus status` shows it back the same way, on a 24-hour clock.
+    @Test func usernotectlFocusUntilIsOnTheUsersWallClock() async throws {
+        let scene = try await Scene()
+        /// usernotectl with `TZ` set to `zone`.
+        func usernotectl(in zone: String, _ arguments: String...) throws -> CommandResult {
+            try Command.run(UsernotectlTests.binary, arguments, environment: scene.desktop.environment.merging(["TZ": zone]) { $1 })
+        }
+        for (zone, utc) in [("Asia/Tokyo", "2030-06-01T09:00:00Z"), ("America/New_York", "2030-06-01T22:00:00Z"), ("UTC", "2030-06-01T18:00:00Z")] {
+            let on = try usernotectl(in: zone, "focus", "on", "--until", "2030-06-01T18:00")
+            #expect(on.output == "focus: on (usernoted) until 2030-06-01 18:00; 0 held\n", "\(zone): \(on.output) \(on.errors)")
+            #expect(try await Self.focus(scene).setting.until == ISO8601Date.parse(utc), "\(zone)")
+        }
+        let now = Date()
+        _ = try usernotectl(in: "Asia/Tokyo", "focus", "on", "--until", "18:00")
+        let until = try #require(try await Self.focus(scene).setting.until)
+        #expect(until > now && until <= now.addingTimeInterval(86_400), "the next 18:00")
+        #expect(ISO8601Date.format(until).hasSuffix("T09:00:00Z"), "18:00 in Tokyo is 09:00 UTC")
+        // 09:00 UTC is 18:00 the same day in Tokyo.
+        let status = try usernotectl(in: "Asia/Tokyo", "focus", "status").output
+        #expect(status.contains(" until \(ISO8601Date.format(until).prefix(10)) 18:00;"), "\(status)")
+    }
+
     /// The `until …` part of `usernotectl focus on`'s output.
     static func untilText(_ output: String) -> String {
         String(output.split(separator: ";")[0].dropFirst("focus: on (usernoted) until ".count))

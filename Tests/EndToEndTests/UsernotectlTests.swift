@@ -343,6 +343,15 @@ import UserNotificationsCore
         #expect(notRunning.errors.hasPrefix("usernotectl: usernoted is not running on this bus; start it with"))
     }
 
+    /// usernotectl links FoundationEssentials alone, not Foundation with the time zone
+    /// database and ICU (a fifth of its start-up's instructions): its wall clock is the C
+    /// library's (`LocalTime`, checked by FocusTests).
+    @Test func usernotectlLinksFoundationEssentialsAlone() throws {
+        let linked = try Command.run("readelf", ["-d", Self.binary]).output
+        #expect(linked.contains("[libFoundationEssentials.so]"), "\(linked)")
+        #expect(!linked.contains("[libFoundation.so]") && !linked.contains("[libFoundationInternationalization.so]"), "\(linked)")
+    }
+
     @Test func usageErrorsExit64BeforeTheBusIsTouched() throws {
         // No bus at all: a usage error must not need one.
         let environment = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "PATH": "/usr/bin:/bin"]
