@@ -23,4 +23,10 @@ extension AppJSONRecord {
         container[AppJSONColumns.appID] = appID
         container[AppJSONColumns.json] = json
     }
+
+    /// Every row of the table, read with plain SQL: the query interface would first read the
+    /// database's schema, on the loop thread of every start before the daemon serves.
+    static func fetchEveryRow(_ db: Database) throws -> [Self] {
+        try fetchAll(db, sql: "SELECT app_id, json FROM \(databaseTableName)")
+    }
 }

@@ -17,7 +17,7 @@ extension Store {
 
     /// Every app's categories.
     func allCategories() async throws -> [AppID: [NotificationCategory]] {
-        let records = try await readNow { db in try CategoryRecord.fetchAll(db) }
+        let records = try await readNow { db in try CategoryRecord.fetchEveryRow(db) }
         var result: [AppID: [NotificationCategory]] = [:]
         for record in records {
             guard let app = decodeApp(record.appID),

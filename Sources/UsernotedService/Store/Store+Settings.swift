@@ -17,7 +17,7 @@ extension Store {
 
     /// Every known app's settings.
     func allSettings() async throws -> [AppID: AppSettings] {
-        let records = try await readNow { db in try SettingsRecord.fetchAll(db) }
+        let records = try await readNow { db in try SettingsRecord.fetchEveryRow(db) }
         var result: [AppID: AppSettings] = [:]
         for record in records {
             guard let app = decodeApp(record.appID),
