@@ -79,7 +79,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["exports.map"],
-            // Exports nothing (exports.map says why): about 1 ms of every cold start.
+            // Exports nothing (exports.map says why): 0.5–1 ms of every cold start.
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--version-script=\(packageDirectory)/Sources/usernoted/exports.map"], .when(platforms: [.linux]))
             ]
