@@ -75,8 +75,9 @@ struct Delivery {
         return recordedCount
     }
 
-    /// Whether a drain took the fresh response recorded at `place`.
-    func took(_ place: Int) -> Bool { takenThrough >= place }
+    /// Whether a drain took the fresh response recorded at `place` (never, for nil: one
+    /// recorded to the store), rather than reading it from the store.
+    func took(_ place: Int?) -> Bool { place.map { takenThrough >= $0 } ?? false }
 
     /// What a drain delivers next, as far as known without reading the store.
     enum Next {

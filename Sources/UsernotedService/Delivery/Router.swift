@@ -200,8 +200,7 @@ actor Router {
         }
         deliveries[response.appId, default: Delivery()].committed()
         subscribers.announce(response, json: json)
-        // In the store, and no drain took it from memory: one reads it from there.
-        if !(place.map { deliveries[response.appId, default: Delivery()].took($0) } ?? false) { startFlush(response.appId) }
+        if !deliveries[response.appId, default: Delivery()].took(place) { startFlush(response.appId) }  // read from the store
     }
 
     /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
@@ -273,17 +272,16 @@ actor Router {
         }
     }
 
-    /// The oldest response waiting for `app`: the one recorded to go out at once, when there
-    /// is one, else read from the store unless the outbox is known to be empty (nil when
-    /// there is none).
+    /// The oldest response waiting for `app` (nil: none): the one recorded to go out at once,
+    /// else the store's, unless the outbox is known to be empty.
     private func nextInOutbox(of app: AppID) async throws -> Delivery.Outgoing? {
         switch deliveries[app, default: Delivery()].next() {
         case .fresh(let outgoing): return outgoing
         case .none: return nil
-        case .fromStore: break
+        case .fromStore:
+            guard let (seq, response) = try await store.nextInOutbox(of: app) else { return nil }
+            return Delivery.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
         }
-        guard let (seq, response) = try await store.nextInOutbox(of: app) else { return nil }
-        return Delivery.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
     }
 
     private func deliver(_ response: NotificationResponse, json: String?, to target: HandlerTarget) async throws -> String {
