@@ -47,7 +47,10 @@ struct FocusOn: AsyncParsableCommand {
             return next
         }
         let components = try TriggerOptions.dateTime(until)
-        guard let date = LocalTime.date(components), date > now else {
+        guard let date = LocalTime.date(components) else {
+            throw ValidationError("--until: \(until) is beyond any date it can count to; give a time in the coming years")
+        }
+        guard date > now else {
             throw ValidationError("--until: \(until) has passed; give a time in the future")
         }
         return date

@@ -20,15 +20,16 @@ enum LocalTime {
         return nil
     }
 
-    /// The instant the wall clock shows `components` (year, month, day, hour, minute, second).
+    /// The instant the wall clock shows `components` (year, month, day, hour, minute, second;
+    /// out-of-range ones carry over); nil beyond what the C library counts.
     static func date(_ components: DateComponents) -> Date? {
+        let given = [components.year ?? 1970, components.month ?? 1, components.day ?? 1,
+                     components.hour ?? 0, components.minute ?? 0, components.second ?? 0]
+        let values = given.compactMap { Int32(exactly: $0) }
+        guard values.count == 6, values[0] > Int32.min + 1900 else { return nil }
         var fields = tm()
-        fields.tm_year = Int32(components.year ?? 1970) - 1900
-        fields.tm_mon = Int32(components.month ?? 1) - 1
-        fields.tm_mday = Int32(components.day ?? 1)
-        fields.tm_hour = Int32(components.hour ?? 0)
-        fields.tm_min = Int32(components.minute ?? 0)
-        fields.tm_sec = Int32(components.second ?? 0)
+        (fields.tm_year, fields.tm_mon, fields.tm_mday) = (values[0] - 1900, values[1] - 1, values[2])
+        (fields.tm_hour, fields.tm_min, fields.tm_sec) = (values[3], values[4], values[5])
         return date(&fields)
     }
 

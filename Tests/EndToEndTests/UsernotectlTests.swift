@@ -367,6 +367,8 @@ import UserNotificationsCore
             (["schedule", "--app", Self.app, "Hi", "--at", "2030-01-01T09:00", "--repeat"], "use --calendar"),
             (["schedule", "--app", Self.app, "Hi", "--calendar", "hour=nine"], "needs a whole number"),
             (["wait", "--app", Self.app, "--timeout", "0s"], "--timeout must be longer than 0s"),
+            (["focus", "on", "--until", "99999999999-01-01T00:00"], "beyond any date it can count to"),
+            (["focus", "on", "--until", "2001-01-01T09:00"], "has passed"),
             (["handler", "exec", "--app", Self.app], "Missing expected argument"),
             (["pending", "remove", "--app", Self.app], "Missing expected argument"),
         ]
