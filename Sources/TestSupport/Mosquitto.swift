@@ -48,6 +48,7 @@ public final class Mosquitto: Sendable {
             log_type warning
             log_type notice
             log_type information
+            log_type subscribe
             \(tlsListener)
             \(extraConfig)
             """
@@ -76,6 +77,12 @@ public final class Mosquitto: Sendable {
 
     /// What it logged in this run.
     public var log: String { process.withLock { $0?.log ?? "" } }
+
+    /// Returns once a client has subscribed to `topic` (as the client wrote it, wildcards and all).
+    public func waitForSubscription(to topic: String, within timeout: Duration = .seconds(20)) async throws {
+        guard let running = process.withLock({ $0 }) else { throw TestSupportError("the broker is not running") }
+        try await running.waitForLog(containing: " \(topic)", within: timeout)
+    }
 
     deinit { _ = process.withLock { $0?.stop(signal: SIGKILL) } }
 

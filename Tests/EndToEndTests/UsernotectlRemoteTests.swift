@@ -14,12 +14,13 @@ import TestSupport
         #expect(token.status == 0, "\(token.errors)")
         #expect(token.output == "usernoted/v1/devices/desk-ctl/apps/\(PushTests.app)\n")
 
-        // Waiting for the answer first (so that it cannot be missed), then asking.
+        // Waiting for the answer first (subscribed, so that it cannot be missed), then asking.
         let answers = Task {
             try await Command.runInBackground(Self.binary, [
                 "remote", "responses", "--broker", broker.url, "--app", PushTests.app, "--for", "deploy-7",
                 "--wait-for", "1", "--timeout", "20s"])
         }
+        try await broker.waitForSubscription(to: "usernoted/v1/devices/+/apps/\(PushTests.app)/responses")
         let sent = try await Command.runInBackground(Self.binary, [
             "remote", "send", "--broker", broker.url, "--device", "desk-ctl", "--app", PushTests.app, "--id", "deploy-7",
             "--collapse-id", "deploy", PushTests.payload("Deploy build 7?")])
