@@ -30,11 +30,31 @@ public final class Mosquitto: Sendable {
     /// `extraConfig` is appended to its config (ACLs and the like).
     public init(tls: TestCertificates? = nil, extraConfig: String = "") async throws {
         directory = try TemporaryDirectory.make(prefix: "usernoted-mosquitto")
-        port = try Self.freePort()
-        tlsPort = try tls.map { _ in try Self.freePort() }
-        let tlsListener = zip([tlsPort].compactMap { $0 }, [tls].compactMap { $0 }).map { port, tls in
+        let (port, tlsPort, started) = try await Self.launchOnFreePorts(in: directory, tls: tls, extraConfig: extraConfig)
+        (self.port, self.tlsPort) = (port, tlsPort)
+        process = Mutex(started)
+    }
+
+    /// Writes a config with free ports and starts the broker; picks again when another test
+    /// took a port between the check and the broker's bind.
+    private static func launchOnFreePorts(
+        in directory: URL, tls: TestCertificates?, extraConfig: String, triesLeft: Int = 5
+    ) async throws -> (port: Int, tlsPort: Int?, ManagedProcess) {
+        let port = try freePort()
+        let tlsListener = try tls.map { (try freePort(), $0) }
+        try writeConfig(in: directory, port: port, tls: tlsListener, extraConfig: extraConfig)
+        do {
+            return (port, tlsListener?.0, try await launch(in: directory))
+        } catch where "\(error)".contains("Address already in use") && triesLeft > 1 {
+            return try await launchOnFreePorts(in: directory, tls: tls, extraConfig: extraConfig, triesLeft: triesLeft - 1)
+        }
+    }
+
+    /// Writes its config: a loopback listener on `port`, a TLS one when given, persistence in `directory`.
+    private static func writeConfig(in directory: URL, port: Int, tls: (Int, TestCertificates)?, extraConfig: String) throws {
+        let tlsListener = tls.map { port, tls in
             "listener \(port) 127.0.0.1\ncafile \(tls.caFile)\ncertfile \(tls.serverCertificate)\nkeyfile \(tls.serverKey)\n"
-        }.joined()
+        } ?? ""
         let config = """
             listener \(port) 127.0.0.1
             user \(String(cString: getpwuid(getuid()).pointee.pw_name))
@@ -53,16 +73,25 @@ public final class Mosquitto: Sendable {
             \(extraConfig)
             """
         try config.write(to: directory.appending(path: "mosquitto.conf"), atomically: true, encoding: .utf8)
-        process = Mutex(nil)
-        try await start()
     }
 
     /// Starts it (again) and returns once it listens.
     public func start() async throws {
+        let started = try await Self.launch(in: directory)
+        process.withLock { $0 = started }
+    }
+
+    /// Starts mosquitto with the config in `directory` and returns it once it listens.
+    private static func launch(in directory: URL) async throws -> ManagedProcess {
         let binary = FileManager.default.isExecutableFile(atPath: "/usr/sbin/mosquitto") ? "/usr/sbin/mosquitto" : "mosquitto"
         let (started, _) = try ManagedProcess.start(binary, ["-c", directory.appending(path: "mosquitto.conf").path])
-        process.withLock { $0 = started }
-        try await started.waitForLog(containing: "running", within: .seconds(10))
+        do {
+            try await started.waitForLog(containing: "running", within: .seconds(10))
+        } catch {
+            started.stop(signal: SIGKILL)
+            throw error
+        }
+        return started
     }
 
     /// Kills it with SIGKILL (no chance to save or to say goodbye).
@@ -86,19 +115,24 @@ public final class Mosquitto: Sendable {
 
     deinit { _ = process.withLock { $0?.stop(signal: SIGKILL) } }
 
-    /// A TCP port nobody listens on now (the kernel's pick for port 0 on loopback).
+    /// A TCP port nobody listens on now, picked at random below the kernel's ephemeral range:
+    /// a port the kernel hands out (port 0) can become some client's source port before the
+    /// broker binds it.
     public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        for _ in 0..<100 {
+            let port = Int.random(in: 10_000..<32_768)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw TestSupportError("cannot open a socket: errno \(errno)") }
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            if bound { return port }
         }
-        guard fd >= 0, bound else { throw TestSupportError("cannot find a free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        throw TestSupportError("cannot find a free port below 32768 in 100 tries")
     }
 }
