@@ -4,9 +4,10 @@ import TestSupport
 
 extension Drill {
     /// D5: one app posts as fast as it can, `Flood.depth` calls in flight. It is refused with
-    /// `LimitExceeded` past its rate (and past the calls a connection may have waiting, at
-    /// once); another app's `Post` keeps its latency (its p99 during the flood ÷ its p99
-    /// without); a refusal costs the daemon little CPU; its memory stays bounded.
+    /// `LimitExceeded` past its rate (and past the calls a connection may have waiting), its
+    /// refusals coming at the daemon's pace; another app's `Post` keeps its latency (its p99
+    /// during the flood ÷ its p99 without); the flood costs the daemon little CPU; its memory
+    /// stays bounded.
     static let flood = Drill(id: "D5", title: "flood") { scale in
         try await Flood(seconds: scale.pick(10, short: 2)).run()
     }
@@ -60,7 +61,7 @@ struct Flood {
         // The daemon's CPU over the flood, per call of it (nearly all refused).
         let perCall = cpu * 1e6 / Double(max(accepted + refused, 1))
         return Outcome(
-            "flood of \(Self.depth) posts in flight: \(accepted) accepted, \(refused) refused with LimitExceeded (\(Self.rate)/s allowed), \(failed) other errors; other app's Post p99 \(alone.percentile(99).ms) alone, \(during.percentile(99).ms) during the flood (\(String(format: "%.1f", ratio))×), \(during.samples.count) posts, \(otherErrors) errors; daemon CPU \(String(format: "%.0f", perCall)) µs per flood call, peak RSS \(peak) MiB",
+            "flood of \(Self.depth) posts in flight: \(accepted) accepted, \(refused) refused with LimitExceeded (\(Self.rate)/s allowed), \(failed) other errors; other app's Post p99 \(alone.percentile(99).ms) alone, \(during.percentile(99).ms) during the flood (\(String(format: "%.1f", ratio))×), \(during.samples.count) posts, \(otherErrors) errors; daemon CPU \(String(format: "%.1f", cpu)) s over the flood, \(String(format: "%.0f", perCall)) µs per flood call, peak RSS \(peak) MiB",
             goals: [("flooder finished", status == 0), ("flood refused past the rate", refused > 0 && accepted <= allowed),
                     ("no other errors", failed == 0 && otherErrors == 0), ("daemon alive", alive),
                     ("peak RSS under \(Self.memoryBound) MiB", peak > 0 && peak < Self.memoryBound)])

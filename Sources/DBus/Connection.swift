@@ -32,9 +32,14 @@ public final class Connection: @unchecked Sendable {
     var waitingCalls = IncomingCalls()
     /// How many calls a sender may have waiting, and what a call beyond them is answered (see
     /// ``refuseCalls(beyond:waitingPerSender:)``).
-    private var waitingLimit: (count: Int, refusal: DBusError)?
+    var waitingLimit: (count: Int, refusal: DBusError)?
     /// The calls screened as they are read (see ``screenCalls(interface:member:_:)``).
-    private var screens: [CallScreen] = []
+    var screens: [CallScreen] = []
+    /// Refusals waiting for their sender's turn (see ``paceRefusals(burst:perSecond:capacity:)``);
+    /// nil: each goes at once.
+    var refusalPace: RefusalPace<OpaquePointer>?
+    /// Lets out the refusals that came due: armed while some are held.
+    var refusalTimer: LoopTimer?
     /// Wakes the task that answers calls when one arrives.
     let callArrivals: AsyncStream<Void>
     private let callArrivalsContinuation: AsyncStream<Void>.Continuation
@@ -106,6 +111,7 @@ public final class Connection: @unchecked Sendable {
         let attachment = attachment
         perform {
             if isOpen { dbus_connection_close(raw) }
+            dropHeldRefusals()
             attachment.detach(from: raw)
             dbus_connection_remove_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque())
         }
@@ -234,52 +240,6 @@ public final class Connection: @unchecked Sendable {
         return connection.handle(message)
     }
 
-    /// From now on, answers a method call whose sender already has `limit` calls waiting to be
-    /// answered with `refusal`, at once: before it is decoded or anything runs for it, so that
-    /// a peer flooding the connection costs little more than reading its calls, and what it
-    /// has waiting stays bounded.
-    public func refuseCalls(beyond limit: Int, waitingPerSender refusal: DBusError) {
-        perform { waitingLimit = (limit, refusal) }
-    }
-
-    /// From now on, answers a call of `member` of `interface` whose first argument is a string
-    /// with the error `screen` returns for that string, if it returns one, as the call is read:
-    /// before it is decoded, queued or served (a cheap refusal under a flood). `screen` runs on
-    /// the loop, for every such call.
-    public func screenCalls(interface: String, member: String, _ screen: @escaping @Sendable (String) -> DBusError?) {
-        perform { screens.append(CallScreen(interface: interface, member: member, screen: screen)) }
-    }
-
-    /// Whether `raw` is a call refused as it is read (over its sender's limit of waiting calls,
-    /// or by a screen), answered here (on `loop`).
-    private func refusedAsRead(_ raw: OpaquePointer) -> Bool {
-        guard dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_METHOD_CALL, let refusal = refusal(of: raw) else { return false }
-        guard dbus_message_get_no_reply(raw) == 0 else { return true }
-        // libdbus builds the error's header from the call's in one go: no decoding, no encoding.
-        if let reply = dbus_message_new_error(raw, refusal.name.rawValue, refusal.message) {
-            dbus_connection_send(self.raw, reply, nil)
-            dbus_message_unref(reply)
-        }
-        return true
-    }
-
-    /// Why the call `raw` is refused as it is read; nil when it is not.
-    private func refusal(of raw: OpaquePointer) -> DBusError? {
-        if let waitingLimit, let sender = dbus_message_get_sender(raw),
-           waitingCalls.count(of: String(cString: sender)) >= waitingLimit.count {
-            return waitingLimit.refusal
-        }
-        for screen in screens where screen.matches(raw) {
-            var arguments = DBusMessageIter()
-            guard dbus_message_iter_init(raw, &arguments) != 0, dbus_message_iter_get_arg_type(&arguments) == CDBUS_TYPE_STRING
-            else { return nil }
-            var first: UnsafePointer<CChar>?
-            dbus_message_iter_get_basic(&arguments, &first)
-            return first.flatMap { screen.screen(String(cString: $0)) }
-        }
-        return nil
-    }
-
     private func handle(_ message: Message) -> DBusHandlerResult {
         switch message.kind {
         case .signal:
@@ -309,6 +269,7 @@ public final class Connection: @unchecked Sendable {
         pendingReplies = [:]
         replyTimeout?.timer.cancel()
         replyTimeout = nil
+        dropHeldRefusals()
         callArrivalsContinuation.finish()
         disconnectWaiters.forEach { $0.resume() }
         disconnectWaiters = []
@@ -325,21 +286,6 @@ public final class Connection: @unchecked Sendable {
 private final class WeakConnection: @unchecked Sendable {
     // @unchecked: set once during Connection.init, before the loop can run; read on the loop.
     weak var connection: Connection?
-}
-
-/// Calls of a member screened as they are read: by their first argument.
-private struct CallScreen {
-    let interface: String
-    let member: String
-    let screen: @Sendable (String) -> DBusError?
-
-    /// Whether `raw` is a call of this member (checked for every call read, so without the
-    /// heap copies that passing the names as C strings directly would make).
-    func matches(_ raw: OpaquePointer) -> Bool {
-        interface.withCString { interface in
-            member.withCString { dbus_message_is_method_call(raw, interface, $0) != 0 }
-        }
-    }
 }
 
 /// A signal subscription: its rule and where matching signals go.

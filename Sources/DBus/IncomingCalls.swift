@@ -29,27 +29,4 @@ struct IncomingCalls {
         if queues[sender]?.isEmpty == false { turns.append(sender) } else { queues[sender] = nil }
         return message
     }
-
-    /// A first-in, first-out queue: an array read from `head`, compacted once more than half of it is read.
-    private struct FIFO<Element> {
-        private var items: [Element] = []
-        private var head = 0
-
-        var isEmpty: Bool { head == items.count }
-
-        var count: Int { items.count - head }
-
-        mutating func append(_ item: Element) { items.append(item) }
-
-        mutating func popFirst() -> Element? {
-            guard head < items.count else { return nil }
-            let item = items[head]
-            head += 1
-            if head > 64, head * 2 > items.count {
-                items.removeFirst(head)
-                head = 0
-            }
-            return item
-        }
-    }
 }

@@ -37,6 +37,11 @@ public final class Daemon: Sendable {
     /// How many calls of one connection may wait to be answered; more are refused at once
     /// with `LimitExceeded` (a client that waits for its replies never has more than a few).
     static let callsWaitingPerSender = 256
+    /// How fast a connection hears its calls refused as they are read: 64 at once, then 1 000
+    /// a second, the rest held (16 384 at most, some 8 MiB): a flood slows to that pace
+    /// instead of crowding the bus every other app shares, and 16 384 held at 1 000 a second
+    /// are all answered within libdbus's default call timeout of 25 s.
+    static let refusalPace = (burst: 64, perSecond: 1_000, capacity: 16_384)
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
@@ -109,9 +114,11 @@ public final class Daemon: Sendable {
         let session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
         push.withLock { $0.session = session }
         // A flood is refused as it is read, before it costs decoding, checks or a place in the
-        // queue: past the calls a connection may have waiting, and a Post of an app over its rate.
+        // queue: past the calls a connection may have waiting, and a Post of an app over its
+        // rate; its refusals come at a pace.
         connection.refuseCalls(beyond: Self.callsWaitingPerSender, waitingPerSender: CenterError(
             .limitExceeded, "more than \(Self.callsWaitingPerSender) calls of this connection wait to be answered; wait for replies before sending more").dbusError)
+        connection.paceRefusals(burst: Self.refusalPace.burst, perSecond: Self.refusalPace.perSecond, capacity: Self.refusalPace.capacity)
         connection.screenCalls(interface: Center1.interface, member: Center1.post.name) { [rate = center.rate] named in
             guard let app = try? AppID(validating: named), rate.refuses(app) else { return nil }
             return CenterError.overRate(app, perSecond: rate.perSecond).dbusError

@@ -169,6 +169,40 @@ import TestSupport
         #expect(seen.contains("busy-0") && seen.filter { $0 == "refused" }.count <= 7, "outcomes: \(seen)")
     }
 
+    @Test func aFloodsRefusalsComeAtThePaceWhileAnotherSenderIsServedAndNoneIsLost() async throws {
+        let bus = try PrivateBus()
+        let server = try await bus.connect()
+        server.export([Self.greeter(Box())], at: "/greeter")
+        server.screenCalls(interface: "org.example.Greeter", member: "Hello") { name in
+            name == "flood" ? DBusError(.init("org.example.Error.Slow"), "slow down") : nil
+        }
+        server.paceRefusals(burst: 2, perSecond: 20, capacity: 1000)
+        let flooder = try await bus.connect()
+        let other = try await bus.connect()
+        func hello(_ name: String, on client: Connection) async throws -> [Value] {
+            try await client.call(Message.methodCall(
+                destination: server.uniqueName, path: "/greeter", interface: "org.example.Greeter", member: "Hello",
+                body: [.string(name), .uint32(1)])).body
+        }
+        let refused = Inbox<Int>()
+        for index in 0..<30 {
+            Task {
+                do {
+                    _ = try await hello("flood", on: flooder)
+                } catch let error as DBusError where error.name.rawValue == "org.example.Error.Slow" && error.message == "slow down" {
+                    refused.put(index)
+                }
+            }
+        }
+        // Two at once; the other 28 are held, to come at 20 a second.
+        for _ in 0..<2 { _ = try await refused.next(within: .seconds(10), "refusal of the burst") }
+        #expect(try await hello("ann", on: other) == [.string("hello ann")])
+        #expect(server.heldRefusals > 0, "the flood's refusals were all sent before another sender's call was answered")
+        var rest: [Int] = []
+        for _ in 2..<30 { rest.append(try await refused.next(within: .seconds(10), "held refusal")) }
+        #expect(rest.count == 28 && server.heldRefusals == 0)
+    }
+
     @Test func aScreenedCallIsRefusedAsItIsReadAndOthersAreServed() async throws {
         let p = try await peers()
         p.server.screenCalls(interface: "org.example.Greeter", member: "Hello") { name in

@@ -1,0 +1,98 @@
+/// Refusals let out at a steady pace, a line per sender: a token bucket each, `burst` at once
+/// and then `perSecond`; what comes faster waits its turn, in its sender's order.
+///
+/// A flood refused as fast as it is sent is sent again as fast: each of its calls and each
+/// refusal crosses the bus, which every other app's calls share, and waits in the daemon's
+/// one socket ahead of theirs. Held back here (a few hundred bytes each), a flooder's
+/// refusals come at the pace, and a flooder that keeps a fixed number of calls in flight
+/// sends no faster than that. Anyone refused now and then is answered at once.
+struct RefusalPace<Answer> {
+    /// Answers a sender gets at once before the pace applies.
+    let burst: Int
+    /// Answers a second a sender gets once its burst is spent.
+    let perSecond: Int
+    /// The most answers held at once, of all senders: past it an answer goes at once.
+    let capacity: Int
+    /// The shortest time between two releases: a tick lets out what came due meanwhile.
+    static var tick: UInt64 { 10_000_000 }
+
+    private var lines: [String: Line] = [:]
+    /// How many answers are held, of all senders.
+    private(set) var heldCount = 0
+
+    /// A sender's bucket, as of `at`, and its answers waiting.
+    private struct Line {
+        var tokens: Double
+        var at: UInt64
+        var held = FIFO<Answer>()
+    }
+
+    init(burst: Int, perSecond: Int, capacity: Int) {
+        self.burst = max(burst, 1)
+        self.perSecond = max(perSecond, 1)
+        self.capacity = capacity
+    }
+
+    /// Takes `answer` for `sender` at `now` (``LoopThread/now()``): returns it when it may go
+    /// at once; nil when it is held (``due(at:)`` lets it out).
+    mutating func admit(_ answer: Answer, from sender: String, at now: UInt64) -> Answer? {
+        if lines.count > 1024 { forgetIdle(at: now) }
+        var line = refilled(lines[sender], at: now)
+        defer { lines[sender] = line }
+        if line.held.isEmpty, line.tokens >= 1 {
+            line.tokens -= 1
+            return answer
+        }
+        guard heldCount < capacity else { return answer }
+        line.held.append(answer)
+        heldCount += 1
+        return nil
+    }
+
+    /// The held answers whose turn has come by `now`, each sender's in order.
+    mutating func due(at now: UInt64) -> [Answer] {
+        var released: [Answer] = []
+        for (sender, line) in lines where !line.held.isEmpty {
+            var line = refilled(line, at: now)
+            while line.tokens >= 1, let answer = line.held.popFirst() {
+                line.tokens -= 1
+                released.append(answer)
+            }
+            lines[sender] = line
+        }
+        heldCount -= released.count
+        return released
+    }
+
+    /// When the next held answer's turn comes (not before a ``tick`` after `now`); nil when
+    /// none is held.
+    func nextDue(after now: UInt64) -> UInt64? {
+        let earliest = lines.values.lazy.filter { !$0.held.isEmpty }.map { line in
+            line.tokens >= 1 ? line.at : line.at + UInt64((1 - line.tokens) * 1e9 / Double(perSecond))
+        }.min()
+        return earliest.map { max($0, now + Self.tick) }
+    }
+
+    /// Empties every line; returns what was held, to be disposed of.
+    mutating func removeAll() -> [Answer] {
+        var all: [Answer] = []
+        for var line in lines.values { while let answer = line.held.popFirst() { all.append(answer) } }
+        lines = [:]
+        heldCount = 0
+        return all
+    }
+
+    /// `line` (a new sender's when nil) with its tokens refilled up to `now`.
+    private func refilled(_ line: Line?, at now: UInt64) -> Line {
+        guard var line else { return Line(tokens: Double(burst), at: now) }
+        let elapsed = Double(now > line.at ? now - line.at : 0) / 1e9
+        line.tokens = min(Double(burst), line.tokens + elapsed * Double(perSecond))
+        line.at = now
+        return line
+    }
+
+    /// Forgets the senders with nothing held whose bucket is full again: a new line is the same.
+    private mutating func forgetIdle(at now: UInt64) {
+        lines = lines.filter { _, line in !line.held.isEmpty || refilled(line, at: now).tokens < Double(burst) }
+    }
+}
