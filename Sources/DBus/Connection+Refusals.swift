@@ -3,28 +3,36 @@ import CDBus
 /// Calls refused as they are read, before they are decoded or queued: the defence against a
 /// peer that floods the connection, so that it costs little more than reading its calls.
 extension Connection {
-    /// From now on, answers a method call whose sender already has `limit` calls waiting to be
-    /// answered with `refusal`, at once: before it is decoded or anything runs for it, so that
-    /// a peer flooding the connection costs little more than reading its calls, and what it
-    /// has waiting stays bounded.
+    /// From now on, refuses a method call whose sender already has `limit` calls waiting to be
+    /// answered with `refusal` as it is read: before it is decoded or anything runs for it, so
+    /// that a peer flooding the connection costs little more than reading its calls, and what
+    /// it has waiting stays bounded. The refusal goes at once, or at the pace of
+    /// ``paceRefusals(burst:perSecond:capacity:)``.
     public func refuseCalls(beyond limit: Int, waitingPerSender refusal: DBusError) {
         perform { waitingLimit = (limit, refusal) }
     }
 
-    /// From now on, answers a call of `member` of `interface` whose first argument is a string
+    /// From now on, refuses a call of `member` of `interface` whose first argument is a string
     /// with the error `screen` returns for that string, if it returns one, as the call is read:
-    /// before it is decoded, queued or served (a cheap refusal under a flood). `screen` runs on
-    /// the loop, for every such call.
+    /// before it is decoded, queued or served (a cheap refusal under a flood; sent as
+    /// ``refuseCalls(beyond:waitingPerSender:)``'s are). `screen` runs on the loop, for every
+    /// such call.
     public func screenCalls(interface: String, member: String, _ screen: @escaping @Sendable (String) -> DBusError?) {
         perform { screens.append(CallScreen(interface: interface, member: member, screen: screen)) }
     }
 
     /// From now on, sends each sender the refusals of its calls refused as they are read at
-    /// most `perSecond` a second once `burst` went at once, holding the rest (up to `capacity`
-    /// of all senders) until their turn: a flood is answered at that pace rather than as fast
-    /// as it is sent, and so slows to it (see ``RefusalPace``).
+    /// most `perSecond` a second once `burst` went at once, holding the rest until their turn:
+    /// a flood is answered at that pace rather than as fast as it is sent, and so slows to it
+    /// (see ``RefusalPace``). While `capacity` refusals of all senders are held, more go at once.
+    /// Refusals held under an earlier pace go now.
     public func paceRefusals(burst: Int, perSecond: Int, capacity: Int) {
-        perform { refusalPace = RefusalPace(burst: burst, perSecond: perSecond, capacity: capacity) }
+        perform {
+            for reply in refusalPace?.removeAll() ?? [] { sendAndRelease(reply) }
+            refusalTimer?.cancel()
+            refusalTimer = nil
+            refusalPace = RefusalPace(burst: burst, perSecond: perSecond, capacity: capacity)
+        }
     }
 
     /// How many refusals wait for their sender's turn (for tests and diagnostics).

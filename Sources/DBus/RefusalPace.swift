@@ -1,5 +1,6 @@
 /// Refusals let out at a steady pace, a line per sender: a token bucket each, `burst` at once
-/// and then `perSecond`; what comes faster waits its turn, in its sender's order.
+/// and then `perSecond`; what comes faster waits its turn, in its sender's order, as long as
+/// fewer than `capacity` wait in all (past it, an answer goes at once).
 ///
 /// A flood refused as fast as it is sent is sent again as fast: each of its calls and each
 /// refusal crosses the bus, which every other app's calls share, and waits in the daemon's
@@ -19,6 +20,8 @@ struct RefusalPace<Answer> {
     private var lines: [String: Line] = [:]
     /// How many answers are held, of all senders.
     private(set) var heldCount = 0
+    /// How many lines there were when idle ones were last forgotten.
+    private var linesAfterForgetting = 0
 
     /// A sender's bucket, as of `at`, and its answers waiting.
     private struct Line {
@@ -36,8 +39,10 @@ struct RefusalPace<Answer> {
     /// Takes `answer` for `sender` at `now` (``LoopThread/now()``): returns it when it may go
     /// at once; nil when it is held (``due(at:)`` lets it out).
     mutating func admit(_ answer: Answer, from sender: String, at now: UInt64) -> Answer? {
-        if lines.count > 1024 { forgetIdle(at: now) }
-        var line = refilled(lines[sender], at: now)
+        if lines.count > max(1024, 2 * linesAfterForgetting) { forgetIdle(at: now) }
+        // Taken out while it changes, so that its queue is not copied (it is the only reference).
+        var line = lines.removeValue(forKey: sender) ?? Line(tokens: Double(burst), at: now)
+        refill(&line, at: now)
         defer { lines[sender] = line }
         if line.held.isEmpty, line.tokens >= 1 {
             line.tokens -= 1
@@ -52,8 +57,9 @@ struct RefusalPace<Answer> {
     /// The held answers whose turn has come by `now`, each sender's in order.
     mutating func due(at now: UInt64) -> [Answer] {
         var released: [Answer] = []
-        for (sender, line) in lines where !line.held.isEmpty {
-            var line = refilled(line, at: now)
+        for sender in lines.compactMap({ $0.value.held.isEmpty ? nil : $0.key }) {
+            guard var line = lines.removeValue(forKey: sender) else { continue }
+            refill(&line, at: now)
             while line.tokens >= 1, let answer = line.held.popFirst() {
                 line.tokens -= 1
                 released.append(answer)
@@ -82,17 +88,21 @@ struct RefusalPace<Answer> {
         return all
     }
 
-    /// `line` (a new sender's when nil) with its tokens refilled up to `now`.
-    private func refilled(_ line: Line?, at now: UInt64) -> Line {
-        guard var line else { return Line(tokens: Double(burst), at: now) }
-        let elapsed = Double(now > line.at ? now - line.at : 0) / 1e9
-        line.tokens = min(Double(burst), line.tokens + elapsed * Double(perSecond))
+    /// Refills `line`'s tokens up to `now`.
+    private func refill(_ line: inout Line, at now: UInt64) {
+        line.tokens = tokens(of: line, at: now)
         line.at = now
-        return line
+    }
+
+    /// The tokens `line` has at `now`: what it had, refilled since, up to `burst`.
+    private func tokens(of line: Line, at now: UInt64) -> Double {
+        let elapsed = Double(now > line.at ? now - line.at : 0) / 1e9
+        return min(Double(burst), line.tokens + elapsed * Double(perSecond))
     }
 
     /// Forgets the senders with nothing held whose bucket is full again: a new line is the same.
     private mutating func forgetIdle(at now: UInt64) {
-        lines = lines.filter { _, line in !line.held.isEmpty || refilled(line, at: now).tokens < Double(burst) }
+        lines = lines.filter { _, line in !line.held.isEmpty || tokens(of: line, at: now) < Double(burst) }
+        linesAfterForgetting = lines.count
     }
 }

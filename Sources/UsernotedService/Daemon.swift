@@ -34,13 +34,14 @@ public final class Daemon: Sendable {
     private let push: Mutex<(policy: PushPolicy, session: Push?)>
     /// The bus subscriptions, once ``subscribe()`` has started them.
     private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
-    /// How many calls of one connection may wait to be answered; more are refused at once
-    /// with `LimitExceeded` (a client that waits for its replies never has more than a few).
+    /// How many calls of one connection may wait to be answered; more are refused as they are
+    /// read with `LimitExceeded` (a client that waits for its replies never has more than a few).
     static let callsWaitingPerSender = 256
     /// How fast a connection hears its calls refused as they are read: 64 at once, then 1 000
-    /// a second, the rest held (16 384 at most, some 8 MiB): a flood slows to that pace
-    /// instead of crowding the bus every other app shares, and 16 384 held at 1 000 a second
-    /// are all answered within libdbus's default call timeout of 25 s.
+    /// a second, the rest held (16 384 of all connections at most, some 8 MiB; past that they go
+    /// at once): a flood slows to that pace instead of crowding the bus every other app shares,
+    /// and a connection's held refusals are all answered within libdbus's default call timeout
+    /// of 25 s.
     static let refusalPace = (burst: 64, perSecond: 1_000, capacity: 16_384)
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
