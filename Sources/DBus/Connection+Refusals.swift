@@ -41,7 +41,10 @@ extension Connection {
     /// Whether `raw` is a call refused as it is read (over its sender's limit of waiting calls,
     /// or by a screen), answered here or held for its turn (on `loop`).
     func refusedAsRead(_ raw: OpaquePointer) -> Bool {
-        guard dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_METHOD_CALL, let refusal = refusal(of: raw) else { return false }
+        guard waitingLimit != nil || !screens.isEmpty, dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return false }
+        // Read once: the waiting limit and the pace both go by it.
+        let sender = dbus_message_get_sender(raw).map { String(cString: $0) }
+        guard let refusal = refusal(of: raw, from: sender) else { return false }
         guard dbus_message_get_no_reply(raw) == 0 else { return true }
         // libdbus builds the error's header from the call's in one go: no decoding, no encoding.
         guard let reply = dbus_message_new_error(raw, refusal.name.rawValue, refusal.message) else { return true }
@@ -49,8 +52,7 @@ extension Connection {
             sendAndRelease(reply)
             return true
         }
-        let sender = dbus_message_get_sender(raw).map { String(cString: $0) } ?? ""
-        if let atOnce = refusalPace?.admit(reply, from: sender, at: LoopThread.now()) {
+        if let atOnce = refusalPace?.admit(reply, from: sender ?? "", at: LoopThread.now()) {
             sendAndRelease(atOnce)
         } else {
             armRefusalTimer()
@@ -58,10 +60,9 @@ extension Connection {
         return true
     }
 
-    /// Why the call `raw` is refused as it is read; nil when it is not.
-    private func refusal(of raw: OpaquePointer) -> DBusError? {
-        if let waitingLimit, let sender = dbus_message_get_sender(raw),
-           waitingCalls.count(of: String(cString: sender)) >= waitingLimit.count {
+    /// Why the call `raw` of `sender` is refused as it is read; nil when it is not.
+    private func refusal(of raw: OpaquePointer, from sender: String?) -> DBusError? {
+        if let waitingLimit, let sender, waitingCalls.count(of: sender) >= waitingLimit.count {
             return waitingLimit.refusal
         }
         for screen in screens where screen.matches(raw) {
