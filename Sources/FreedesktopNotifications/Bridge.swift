@@ -34,6 +34,8 @@ public actor NotificationBridge {
     private var lastOrder: UInt64 = 0
     /// How many notifications of one thread may be on screen before the older ones stack.
     var stackLimit: Int
+    /// How many `Notify` calls in a row failed for each notification (see ``NotifyRetry``).
+    private var failures: [NotificationKey: Int] = [:]
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -272,16 +274,11 @@ public actor NotificationBridge {
         let id: UInt32
         do {
             id = try await server.notify(call)
-        } catch let refusal as DBusError where refusal.name == NotificationsServer.excessNotificationGeneration {
-            // Plasma's guard against an app repeating itself: the same notification once it has passed.
-            Task { [weak self] in
-                try? await Task.sleep(for: NotificationsServer.excessNotificationDelay)
-                await self?.present(key)
-            }
-            return nil
         } catch {
+            retryLater(key, after: error)
             return nil
         }
+        failures[key] = nil
         guard let now = live[key], !now.isStacked else {
             // Closed by the app, or stacked, while Notify was under way (unless a stack took its place).
             if keysByServerID[id] == nil { try? await server.close(id) }
@@ -303,6 +300,30 @@ public actor NotificationBridge {
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
         return id
+    }
+
+    /// Tries `Notify` for `key` again after its failure, `error`, as ``NotifyRetry`` says, while
+    /// the same server runs and no other `Notify` for it got through meanwhile; after the last
+    /// try it waits for the next server, and the failure is reported.
+    private func retryLater(_ key: NotificationKey, after error: any Error) {
+        let failure = failures[key, default: 0] + 1
+        guard let delay = NotifyRetry.delay(afterFailure: failure, error) else {
+            failures[key] = nil
+            changesContinuation.yield(.notShown(key, reason: "\(error)"))
+            return
+        }
+        failures[key] = failure
+        let owner = serverOwner
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard let self, await self.stillFailing(key, failure, on: owner) else { return }
+            await self.present(key)
+        }
+    }
+
+    /// Whether `key`'s `failure`th failed `Notify` is still the last word on it, on server `owner`.
+    private func stillFailing(_ key: NotificationKey, _ failure: Int, on owner: String?) -> Bool {
+        failures[key] == failure && serverOwner == owner && live[key] != nil
     }
 
     /// Closes what the server shows as `id` for `key`, to show it anew: on a server whose
@@ -376,6 +397,7 @@ public actor NotificationBridge {
         capabilities = nil
         profile = nil
         keysByServerID = [:]
+        failures = [:]
         for key in live.keys { live[key]?.offScreen() }
         guard !owner.isEmpty else { return }
         await announceServer()

@@ -5,6 +5,9 @@ public enum LiveChange: Sendable, Hashable {
     case shown(NotificationKey, serverID: UInt32)
     /// The server closed it (the user, an action, expiry; a stacked one: its stack): it left the screen.
     case departed(NotificationKey)
+    /// The server refused every `Notify` for it, the last try ``NotifyRetry`` allows failing for
+    /// `reason`: it waits for the next server.
+    case notShown(NotificationKey, reason: String)
     /// A notification server is there (at start, or a new one): who it is and what it can do.
     case server(ServerInformation?, ServerCapabilities)
 }

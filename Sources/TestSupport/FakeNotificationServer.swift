@@ -60,8 +60,12 @@ public actor FakeNotificationServer {
     private var held: [CheckedContinuation<Void, Never>]?
     /// The summary of every `Notify` call held unanswered, in arrival order.
     public nonisolated let heldNotifyCalls = Inbox<String>()
-    /// The error the next `Notify` gets (see ``refuseNextNotify(with:)``).
+    /// The summary of every `Notify` call refused, in arrival order.
+    public nonisolated let refusedNotifyCalls = Inbox<String>()
+    /// The error the next `Notify` calls get (see ``refuseNextNotify(with:times:)``).
     private var refusal: DBusError?
+    /// How many more `Notify` calls get ``refusal``.
+    private var refusalsLeft = 0
 
     /// Starts a server on `bus` and returns once it owns `org.freedesktop.Notifications`.
     public init(
@@ -188,14 +192,15 @@ public actor FakeNotificationServer {
 
     // MARK: The interface
 
-    /// Answers the next `Notify` call with `error` instead of showing it.
-    public func refuseNextNotify(with error: DBusError) { refusal = error }
+    /// Answers the next `times` `Notify` calls with `error` instead of showing them.
+    public func refuseNextNotify(with error: DBusError, times: Int = 1) { (refusal, refusalsLeft) = (error, times) }
 
     private func notify(_ call: MethodCall) async throws -> UInt32 {
         let (appName, replacesID, appIcon, summary, body, actions, hints, expireTimeout) =
             try NotificationsServer.notify.arguments(of: call)
-        if let refusal {
-            self.refusal = nil
+        if let refusal, refusalsLeft > 0 {
+            refusalsLeft -= 1
+            refusedNotifyCalls.put(summary)
             throw refusal
         }
         if held != nil {

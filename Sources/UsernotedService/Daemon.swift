@@ -148,12 +148,16 @@ public final class Daemon: Sendable {
             Task { await router.run() },
             Task { [logger, serverFocus] in
                 for await change in bridge.changes {
-                    guard case .server(let information, let capabilities) = change else {
+                    switch change {
+                    case .server(let information, let capabilities):
+                        Self.log(server: information, capabilities, to: logger)
+                        await serverFocus.serverAppeared(information, capabilities)
+                    case .notShown(let key, let reason):
+                        logger.warning("the notification server refused to show a notification; it is shown when a server appears", metadata: [
+                            "app": "\(key.appID)", "request": "\(key.requestID)", "error": "\(reason)"])
+                    case .shown, .departed:
                         await store.record(change)
-                        continue
                     }
-                    Self.log(server: information, capabilities, to: logger)
-                    await serverFocus.serverAppeared(information, capabilities)
                 }
             },
         ]

@@ -137,7 +137,7 @@ extension Store {
             }
         case .departed(let key):
             do { try await removeDelivered(key.appID, identifier: key.requestID) } catch { failed(error) }
-        case .server: break
+        case .server, .notShown: break
         }
     }
 
