@@ -265,3 +265,6 @@ func addDetached(_ request: UNNotificationRequest) {
     let center = UNUserNotificationCenter.current()
     Task.detached { try? await center.add(request) }                                          // C8
 }
+
+/// What apps of 2024–2026 add for Apple's SDK, which compiles here with a warning (C8).
+extension UNNotificationResponse: @retroactive @unchecked Sendable {}                       // C8 warning
