@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// This package's directory, for the linker's files.
@@ -163,11 +163,20 @@ let package = Package(
             dependencies: ["UserNotifications", "TestSupport"]
         ),
         // Every declaration of Apple's framework referenced once, and app-style samples run against
-        // usernoted; Shared/ is compiled again in the Swift 5 language mode by the next target.
+        // usernoted; Shared/ is compiled again by the next two targets: in the Swift 5 language
+        // mode, and in Swift 6 as apps made in 2025–2026 build (main actor by default,
+        // nonisolated async functions run on the caller's actor, isolated conformances inferred).
         .testTarget(name: "UserNotificationsConformanceTests", dependencies: ["UserNotifications", "TestSupport"]),
         .testTarget(
             name: "UserNotificationsConformanceSwift5Tests", dependencies: ["UserNotifications"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "UserNotificationsConformanceMainActorTests", dependencies: ["UserNotifications"],
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]),
         // Runs the built examples (and Examples/shell) against usernoted and dunst, as a user would.
         .testTarget(name: "ExamplesTests", dependencies: ["DBus", "TestSupport"]),
     ],

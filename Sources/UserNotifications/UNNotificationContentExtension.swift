@@ -21,6 +21,7 @@
 public protocol UNNotificationContentExtension: AnyObject, Sendable {
     /// Handles the user's action; call `completion` with what should happen to the notification.
     /// usernoted keeps the response until then.
+    @preconcurrency
     func didReceive(
         _ response: UNNotificationResponse,
         completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void)
@@ -31,6 +32,7 @@ public protocol UNNotificationContentExtension: AnyObject, Sendable {
 
 extension UNNotificationContentExtension {
     /// By default the action goes on to the app's delegate.
+    @preconcurrency
     public func didReceive(
         _ response: UNNotificationResponse,
         completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void

@@ -15,6 +15,7 @@ extension UNUserNotificationCenter {
     }
 
     /// ``requestAuthorization(options:)`` with a completion handler.
+    @preconcurrency
     public func requestAuthorization(
         options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {

@@ -9,6 +9,7 @@ extension UNUserNotificationCenter {
 
     /// ``setBadgeCount(_:)`` with a completion handler (left out, `nil` or a closure), called
     /// with nil or the error, as ``add(_:withCompletionHandler:)``.
+    @preconcurrency
     public func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         let count = Int32(clamping: newBadgeCount)
         performReporting("SetBadge", to: completionHandler) { _ = try await $0.call(Center1.setBadge, count) }

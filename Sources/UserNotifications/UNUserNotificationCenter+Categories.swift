@@ -19,6 +19,7 @@ extension UNUserNotificationCenter {
     }
 
     /// ``notificationCategories()`` with a completion handler.
+    @preconcurrency
     public func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void) {
         Task { completionHandler(await notificationCategories()) }
     }

@@ -18,6 +18,7 @@ extension UNUserNotificationCenter {
     }
 
     /// ``deliveredNotifications()`` with a completion handler.
+    @preconcurrency
     public func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
         Task { completionHandler(await deliveredNotifications()) }
     }

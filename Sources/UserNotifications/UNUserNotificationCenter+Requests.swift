@@ -13,6 +13,7 @@ extension UNUserNotificationCenter {
     /// process waits for the call when it exits. In top-level code Swift picks this form for
     /// `try await center.add(…)` too (it ranks synchronous forms first there, with a warning),
     /// so such a request still reaches usernoted.
+    @preconcurrency
     public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         let json: String
         do {
@@ -37,6 +38,7 @@ extension UNUserNotificationCenter {
     }
 
     /// ``pendingNotificationRequests()`` with a completion handler.
+    @preconcurrency
     public func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void) {
         Task { completionHandler(await pendingNotificationRequests()) }
     }

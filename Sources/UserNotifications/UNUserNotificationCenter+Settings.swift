@@ -14,6 +14,7 @@ extension UNUserNotificationCenter {
     }
 
     /// ``notificationSettings()`` with a completion handler.
+    @preconcurrency
     public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
         Task { completionHandler(await notificationSettings()) }
     }

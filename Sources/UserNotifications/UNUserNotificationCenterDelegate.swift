@@ -3,10 +3,13 @@
 /// defaults to it. As Apple's, the protocol is not isolated to an actor and does not require
 /// `Sendable`: the center calls the delegate from its own task (Apple's from its own queue).
 /// Completion handlers are `@Sendable`, so they may be called from any task; a method
-/// written with a plain `@escaping` handler (as Apple's samples are) still conforms.
+/// written with a plain `@escaping` handler (as Apple's samples are) still conforms. The
+/// completion-handler requirements are `@preconcurrency`, as Apple's (imported from
+/// Objective-C) are: passing a non-`Sendable` handler on to one is a warning in Swift 6, not an error.
 public protocol UNUserNotificationCenterDelegate: AnyObject {
     /// Handles the user's response; call `completionHandler` when done (it acknowledges the
     /// response to usernoted, which keeps it until then).
+    @preconcurrency
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
@@ -15,6 +18,7 @@ public protocol UNUserNotificationCenterDelegate: AnyObject {
     func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
 
     /// Decides how a notification is shown while the app runs.
+    @preconcurrency
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void)
@@ -30,6 +34,7 @@ public protocol UNUserNotificationCenterDelegate: AnyObject {
 
 extension UNUserNotificationCenterDelegate {
     /// By default a response is acknowledged without doing anything.
+    @preconcurrency
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
@@ -47,6 +52,7 @@ extension UNUserNotificationCenterDelegate {
 
     /// By default a notification is shown as when the app is not running (the Linux desktop
     /// does not know whether an app is in front).
+    @preconcurrency
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void

@@ -213,7 +213,7 @@ func referenceErrors(_ error: Error) -> Int {
 }
 
 /// UNNotificationServiceExtension 3.
-final class ServiceExtension: UNNotificationServiceExtension {                            // 1
+nonisolated final class ServiceExtension: UNNotificationServiceExtension {                 // 1
     override func didReceive(                                                              // 2
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
