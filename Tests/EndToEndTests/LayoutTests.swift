@@ -44,4 +44,84 @@ import TestSupport
             }
         }
     }
+
+    /// The folders of `UsernotedService` in the order of docs/architecture.md's layers table.
+    static let serviceLayers: [String] = {
+        let text = (try? String(contentsOf: repositoryRoot.appending(path: "docs/architecture.md"), encoding: .utf8)) ?? ""
+        guard let section = text.components(separatedBy: "## The service's layers").dropFirst().first else { return [] }
+        return section.components(separatedBy: "\n## ")[0].split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("| `") else { return nil }
+            return line.dropFirst(3).prefix { $0 != "`" }.description
+        }
+    }()
+
+    /// A file of a service folder uses no type declared in a folder below it in the layers table.
+    @Test func theServicesFoldersAreLayers() throws {
+        let service = Self.sources.appending(path: "UsernotedService")
+        let files = Self.swiftFiles(under: service)
+        let folders = Set(files.compactMap { $0.contains("/") ? String($0.prefix { $0 != "/" }) : nil })
+        #expect(Set(Self.serviceLayers) == folders, "docs/architecture.md's layers table lists \(Self.serviceLayers), Sources/UsernotedService has \(folders.sorted())")
+        let rank = Dictionary(uniqueKeysWithValues: Self.serviceLayers.enumerated().map { ($1, $0) })
+        var code: [String: SwiftCode] = [:]
+        var declaredIn: [String: String] = [:]  // type name → folder
+        for file in files {
+            let parsed = SwiftCode(try String(contentsOf: service.appending(path: file), encoding: .utf8))
+            code[file] = parsed
+            guard let folder = file.split(separator: "/").first.map(String.init), file.contains("/") else { continue }
+            for name in parsed.topLevelTypes { declaredIn[name] = folder }
+        }
+        for file in files {
+            guard let folder = file.split(separator: "/").first.map(String.init), file.contains("/"), let own = rank[folder] else { continue }
+            for name in code[file]!.identifiers.sorted() {
+                guard let home = declaredIn[name], let theirs = rank[home], theirs > own else { continue }
+                Issue.record("Sources/UsernotedService/\(file) uses \(name), which \(home)/ declares: \(home) is below \(folder) in docs/architecture.md's layers")
+            }
+        }
+    }
+}
+
+/// Swift source with its comments and string literals taken out: the names it uses, and the
+/// types it declares at the top level.
+struct SwiftCode {
+    let identifiers: Set<String>
+    let topLevelTypes: [String]
+
+    init(_ source: String) {
+        var code = ""
+        var characters = source[...]
+        while let next = characters.first {
+            if characters.hasPrefix("//") {
+                characters = characters.drop { $0 != "\n" }
+            } else if characters.hasPrefix("/*") {
+                characters = characters.dropFirst(2)
+                while !characters.isEmpty, !characters.hasPrefix("*/") { characters = characters.dropFirst() }
+                characters = characters.dropFirst(2)
+            } else if characters.hasPrefix("\"\"\"") {
+                characters = characters.dropFirst(3)
+                while !characters.isEmpty, !characters.hasPrefix("\"\"\"") { characters = characters.dropFirst() }
+                characters = characters.dropFirst(3)
+                code += "\"\""
+            } else if next == "\"" {
+                characters = characters.dropFirst()
+                while let c = characters.first, c != "\"", c != "\n" {
+                    characters = characters.dropFirst(c == "\\" ? 2 : 1)
+                }
+                characters = characters.dropFirst()
+                code += "\"\""
+            } else {
+                code.append(next)
+                characters = characters.dropFirst()
+            }
+        }
+        let isNamePart: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
+        identifiers = Set(code.split { !isNamePart($0) }.map(String.init))
+        let kinds: Set = ["struct", "class", "enum", "actor", "protocol", "typealias"]
+        topLevelTypes = code.split(separator: "\n").compactMap { line in
+            guard let first = line.first, first.isLetter || first == "@" else { return nil }  // indented: nested
+            let words = line.split { !isNamePart($0) }
+            guard let kind = words.firstIndex(where: { kinds.contains(String($0)) }), kind + 1 < words.count,
+                  !line.hasPrefix("extension") else { return nil }
+            return String(words[kind + 1])
+        }
+    }
 }
