@@ -119,18 +119,23 @@ public final class GnomeShell: Sendable {
         }
     }
 
-    /// Goes to `place` as a keyboard user does, then presses `keysym` (e.g. Delete, 0xffff,
-    /// which closes the notification focused there).
-    public func press(_ keysym: UInt32, on place: Place) async throws {
+    /// Goes to `place` as a keyboard user does: Super+N focuses the newest banner, Super+V opens
+    /// the message list, whose newest notification takes the focus.
+    public func open(_ place: Place) async throws {
         try await remoteDesktop { send in
-            func key(_ keysym: UInt32, down: Bool) async throws { try await send("NotifyKeyboardKeysym", [.uint32(keysym), .boolean(down)]) }
-            try await key(0xffeb, down: true)  // Super_L
-            try await key(place.shortcut, down: true)
-            try await key(place.shortcut, down: false)
-            try await key(0xffeb, down: false)
-            try await Task.sleep(for: .milliseconds(600))  // the banner expands, or the list opens, the notification focused
-            try await key(keysym, down: true)
-            try await key(keysym, down: false)
+            try await send("NotifyKeyboardKeysym", [.uint32(0xffeb), .boolean(true)])  // Super_L
+            try await send("NotifyKeyboardKeysym", [.uint32(place.shortcut), .boolean(true)])
+            try await send("NotifyKeyboardKeysym", [.uint32(place.shortcut), .boolean(false)])
+            try await send("NotifyKeyboardKeysym", [.uint32(0xffeb), .boolean(false)])
+        }
+    }
+
+    /// Presses and releases `keysym` (e.g. Delete, 0xffff, which closes the notification that
+    /// has the focus).
+    public func press(_ keysym: UInt32) async throws {
+        try await remoteDesktop { send in
+            try await send("NotifyKeyboardKeysym", [.uint32(keysym), .boolean(true)])
+            try await send("NotifyKeyboardKeysym", [.uint32(keysym), .boolean(false)])
         }
     }
 

@@ -55,8 +55,9 @@ public final class TestDesktop: Sendable {
 
     /// Starts the server (again) and waits until it owns its name.
     public func startServer() async throws {
+        let (program, arguments) = server.release.command(server.executable, server.arguments)
         let process = try await bus.start(
-            server.executable, server.arguments, environment: environment.merging(server.environment) { $1 },
+            program, arguments, environment: environment.merging(server.environment) { $1 },
             owning: "org.freedesktop.Notifications")
         serverProcess.withLock { $0 = process }
     }
@@ -69,7 +70,8 @@ public final class TestDesktop: Sendable {
     /// Runs `dunstctl` with `arguments`, failing on a non-zero exit.
     @discardableResult
     public func dunstctl(_ arguments: String...) throws -> String {
-        let result = try Command.run("dunstctl", arguments, environment: environment)
+        let (program, commandLine) = server.release.command("dunstctl", arguments)
+        let result = try Command.run(program, commandLine, environment: environment)
         guard result.succeeded else {
             throw TestSupportError("dunstctl \(arguments.joined(separator: " ")) failed: \(result.errors)")
         }

@@ -9,6 +9,27 @@ public struct ThrowawayUser: Sendable {
     public let gid: UInt32
     /// The home directory passwd names.
     public let home: String
+    /// The release whose programs run as the user: a chroot's passwd names it too.
+    public private(set) var release = DebianRelease.host
+
+    /// Adds a user named `usernoted-t-<random>` with a home and a group of its own, known to
+    /// `release`'s programs too.
+    public static func create(for release: DebianRelease) throws -> ThrowawayUser {
+        var user = try create()
+        guard let root = release.root else { return user }
+        user.release = release
+        for (program, arguments) in [
+            ("groupadd", ["--gid", "\(user.gid)", user.name]),
+            ("useradd", ["--no-create-home", "--uid", "\(user.uid)", "--gid", "\(user.gid)", "--home-dir", user.home, "--shell", "/bin/sh", user.name]),
+        ] {
+            let added = try Command.run("chroot", [root, program] + arguments)
+            guard added.succeeded else {
+                user.delete()
+                throw TestSupportError("\(program) \(user.name) in \(root) failed: \(added.errors)")
+            }
+        }
+        return user
+    }
 
     /// Adds a user named `usernoted-t-<random>` with a home and a group of its own.
     public static func create() throws -> ThrowawayUser {
@@ -46,8 +67,9 @@ public struct ThrowawayUser: Sendable {
         guard chown.succeeded else { throw TestSupportError("chown \(path) failed: \(chown.errors)") }
     }
 
-    /// Deletes the user and its home (`userdel --remove`).
+    /// Deletes the user and its home (`userdel --remove`), in the chroot too.
     public func delete() {
+        if let root = release.root { _ = try? Command.run("chroot", [root, "userdel", "--force", name]) }
         _ = try? Command.run("userdel", ["--remove", "--force", name])
     }
 }

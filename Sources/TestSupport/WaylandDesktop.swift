@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Synchronization
 
@@ -18,6 +19,8 @@ public final class WaylandDesktop: Sendable {
 
     public let bus: PrivateBus
     public let server: Server
+    /// Where sway and the server come from.
+    public let release: DebianRelease
     private let user: ThrowawayUser
     private let runtime: URL
     /// The compositor's socket, e.g. `wayland-1`.
@@ -35,12 +38,13 @@ public final class WaylandDesktop: Sendable {
         return nil
     }
 
-    /// Starts sway and `server` as a new throwaway user; returns once the server owns
-    /// `org.freedesktop.Notifications` on `bus`.
-    public init(bus: PrivateBus, server: Server) async throws {
+    /// Starts sway and `server`, from `release`'s packages, as a new throwaway user; returns
+    /// once the server owns `org.freedesktop.Notifications` on `bus`.
+    public init(bus: PrivateBus, server: Server, release: DebianRelease = .host) async throws {
         self.bus = bus
         self.server = server
-        let user = try ThrowawayUser.create()
+        self.release = release
+        let user = try ThrowawayUser.create(for: release)
         self.user = user
         runtime = try user.runtimeDirectory(under: bus.directory)
         let config = bus.directory.appending(path: "sway.conf")
@@ -49,7 +53,8 @@ public final class WaylandDesktop: Sendable {
         environment["WLR_BACKENDS"] = "headless"
         environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
         environment["WLR_RENDERER"] = "pixman"
-        (sway, _) = try ManagedProcess.start("setpriv", user.setprivArguments + ["sway", "-c", config.path], environment: environment)
+        let (program, arguments) = release.command("setpriv", user.setprivArguments + ["sway", "-c", config.path])
+        (sway, _) = try ManagedProcess.start(program, arguments, environment: environment)
         serverProcess = Mutex(nil)
         let runtime = runtime
         let sway = sway
@@ -79,8 +84,8 @@ public final class WaylandDesktop: Sendable {
 
     /// Starts the server (again) and waits until it owns its name.
     public func startServer() async throws {
-        let process = try await bus.start(
-            "setpriv", user.setprivArguments + [server.rawValue], environment: userEnvironment, owning: "org.freedesktop.Notifications")
+        let (program, arguments) = release.command("setpriv", user.setprivArguments + [server.rawValue])
+        let process = try await bus.start(program, arguments, environment: userEnvironment, owning: "org.freedesktop.Notifications")
         serverProcess.withLock { $0 = process }
     }
 
@@ -93,23 +98,28 @@ public final class WaylandDesktop: Sendable {
     /// user would in a terminal; its standard output, or an error saying how it failed.
     @discardableResult
     public func run(_ program: String, _ arguments: String...) throws -> String {
-        let result = try Command.run("setpriv", user.setprivArguments + [program] + arguments, environment: userEnvironment)
+        let (runner, commandLine) = release.command("setpriv", user.setprivArguments + [program] + arguments)
+        let result = try Command.run(runner, commandLine, environment: userEnvironment)
         guard result.succeeded else {
             throw TestSupportError("\(program) \(arguments.joined(separator: " ")) failed: \(result.errors)")
         }
         return result.output
     }
 
-    /// The ids of the notifications mako shows, newest first (`makoctl list`).
-    public func makoNotificationIDs() throws -> [UInt32] {
-        struct List: Decodable {
-            struct Entry: Decodable {
-                struct ID: Decodable { var data: UInt32 }
-                var id: ID
-            }
-            var data: [[Entry]]
+    /// The ids of the notifications mako shows, newest first: its own interface's
+    /// `ListNotifications` (what `makoctl list` shows, in every version: 1.7's makoctl prints
+    /// it as JSON, 1.10's as text).
+    public func makoNotificationIDs() async throws -> [UInt32] {
+        let connection = try await bus.connect()
+        defer { connection.close() }
+        let reply = try await connection.call(
+            destination: "org.freedesktop.Notifications", path: "/fr/emersion/Mako", interface: "fr.emersion.Mako",
+            method: "ListNotifications")
+        guard case .array(_, let notifications)? = reply.first else { throw TestSupportError("mako's ListNotifications answered \(reply)") }
+        return notifications.compactMap { notification in
+            guard case .dictionary(_, _, let entries) = notification else { return nil }
+            guard case .variant(.uint32(let id))? = entries.first(where: { $0.key == .string("id") })?.value else { return nil }
+            return id
         }
-        let list = try JSONDecoder().decode(List.self, from: Data(try run("makoctl", "list").utf8))
-        return list.data.first?.map(\.id.data) ?? []
     }
 }

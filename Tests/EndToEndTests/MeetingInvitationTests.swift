@@ -4,10 +4,12 @@ import Testing
 import TestSupport
 import UserNotificationsCore
 
-/// Apple's meeting-invitation flow, against a real dunst under Xvfb.
+/// Apple's meeting-invitation flow, against a real dunst under Xvfb: Debian 12's (1.9) and,
+/// for the essentials, Debian 13's (1.12).
 @Suite(.serialized) struct MeetingInvitationTests {
-    @Test func declinePickedFromDunstsMenuReachesTheHandlerWithUserInfo() async throws {
-        let scene = try await Scene()
+    @Test(arguments: Scene.releases)
+    func declinePickedFromDunstsMenuReachesTheHandlerWithUserInfo(on release: DebianRelease) async throws {
+        let scene = try await Scene(server: NotificationServerKind.dunst.from(release))
         let id = try await scene.postMeeting("standup-1")
         #expect(id == "standup-1")
         try await scene.expectDisplayed(1)
@@ -25,8 +27,9 @@ import UserNotificationsCore
         #expect(scene.handler.responses.pending.isEmpty)
     }
 
-    @Test func clickingTheBodyWithDunstctlIsTheDefaultAction() async throws {
-        let scene = try await Scene()
+    @Test(arguments: Scene.releases)
+    func clickingTheBodyWithDunstctlIsTheDefaultAction(on release: DebianRelease) async throws {
+        let scene = try await Scene(server: NotificationServerKind.dunst.from(release))
         try await scene.postMeeting("standup-2")
         try await scene.expectDisplayed(1)
         try scene.desktop.dunstctl("action")
@@ -35,8 +38,9 @@ import UserNotificationsCore
         #expect(response.notification.content.userInfo["MEETING_ID"] == "M-standup-2")
     }
 
-    @Test func aRealMouseClickOnTheWindowIsTheDefaultAction() async throws {
-        let scene = try await Scene()
+    @Test(arguments: Scene.releases)
+    func aRealMouseClickOnTheWindowIsTheDefaultAction(on release: DebianRelease) async throws {
+        let scene = try await Scene(server: NotificationServerKind.dunst.from(release))
         try await scene.postMeeting("standup-3")
         try await scene.expectDisplayed(1)
         try scene.desktop.click(button: 1)
@@ -45,8 +49,9 @@ import UserNotificationsCore
         #expect(response.requestId == "standup-3")
     }
 
-    @Test func closingSendsDismissOnlyForCategoriesThatAskForIt() async throws {
-        let scene = try await Scene()
+    @Test(arguments: Scene.releases)
+    func closingSendsDismissOnlyForCategoriesThatAskForIt(on release: DebianRelease) async throws {
+        let scene = try await Scene(server: NotificationServerKind.dunst.from(release))
         // REMINDER has no customDismissAction: closing it yields nothing…
         try await scene.postMeeting("reminder-1", category: "REMINDER")
         try await scene.expectDisplayed(1)
@@ -59,8 +64,9 @@ import UserNotificationsCore
         #expect(response.notification.content.userInfo["USER_ID"] == "U-42")
     }
 
-    @Test func aMiddleClickAfterAnActionIsNotASecondResponse() async throws {
-        let scene = try await Scene()
+    @Test(arguments: Scene.releases)
+    func aMiddleClickAfterAnActionIsNotASecondResponse(on release: DebianRelease) async throws {
+        let scene = try await Scene(server: NotificationServerKind.dunst.from(release))
         scene.handler.answer("keep")
         try await scene.postMeeting("standup-5")
         try await scene.expectDisplayed(1)

@@ -35,6 +35,15 @@ struct Scene {
         """
     }
 
+    /// The Debian releases whose servers the end-to-end essentials run on: this machine's, and
+    /// Debian 13's where its chroot is made (`.ci/run` makes it, and sets
+    /// `USERNOTED_DEBIAN13=required`, under which a missing chroot fails the tests instead of
+    /// leaving them out).
+    static let releases: [DebianRelease] = {
+        let required = ProcessInfo.processInfo.environment["USERNOTED_DEBIAN13"] == "required"
+        return [.host] + (DebianRelease.trixie.unavailable == nil || required ? [.trixie] : [])
+    }()
+
     /// Starts everything with `server` showing; `config` is the daemon's config.toml, if any,
     /// and `daemonEnvironment` adds to its environment.
     init(

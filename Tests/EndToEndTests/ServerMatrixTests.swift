@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import Testing
 import TestSupport
@@ -15,6 +16,13 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
     var close: @Sendable (WindowFrame) -> (x: Int, y: Int)
 
     var description: String { server.description }
+
+    /// The same layout, of the server from `release`'s packages.
+    func from(_ release: DebianRelease) -> MeetingInvitationLayout {
+        var layout = self
+        layout.server = server.from(release)
+        return layout
+    }
 
     /// xfce4-notifyd: every action, the default one ("Open") too, as equal buttons across
     /// the bottom (Open, Accept, Decline); a click on the body closes it.
@@ -47,6 +55,21 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
 /// The end-to-end essentials against servers other than dunst, clicked with a real mouse.
 @Suite(.serialized) struct ServerMatrixTests {
     static let layouts = [MeetingInvitationLayout.xfce4Notifyd, .notificationDaemon, .lxqtNotificationd, .mateNotificationDaemon]
+        + Scene.releases.filter { $0 != .host }.map(MeetingInvitationLayout.xfce4Notifyd.from)
+
+    /// Each release's servers are its own: dunst says which version it is.
+    @Test(arguments: Scene.releases)
+    func eachReleaseRunsItsOwnServers(_ release: DebianRelease) async throws {
+        let bus = try PrivateBus()
+        let desktop = try await TestDesktop(bus: bus, server: NotificationServerKind.dunst.from(release))
+        let connection = try await bus.connect()
+        defer { connection.close() }
+        let information = try await connection.call(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.Notifications", method: "GetServerInformation")
+        let version = try #require(information.dropFirst(2).first?.as(String.self))
+        #expect(version.hasPrefix(release == .host ? "1.9." : "1.12."), "\(desktop.server) says it is \(version)")
+    }
 
     @Test(arguments: layouts)
     func aButtonClickedWithTheMouseReachesTheHandler(_ layout: MeetingInvitationLayout) async throws {
@@ -62,7 +85,7 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
     }
 
     /// The servers whose close button reports the user's close as such (reason 2).
-    static let closeReportedAsDismissed = layouts.filter { $0.server.description != "mate-notification-daemon" }
+    static let closeReportedAsDismissed = layouts.filter { $0.server.name != "mate-notification-daemon" }
 
     @Test(arguments: closeReportedAsDismissed)
     func closingItIsADismissForCustomDismissAction(_ layout: MeetingInvitationLayout) async throws {

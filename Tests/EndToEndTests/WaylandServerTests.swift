@@ -35,9 +35,9 @@ struct WaylandScene {
     var handler: RecordingHandler { app.handler }
     var center: Proxy { app.center }
 
-    init(server: WaylandDesktop.Server) async throws {
+    init(server: WaylandDesktop.Server, release: DebianRelease = .host) async throws {
         let bus = try PrivateBus()
-        desktop = try await WaylandDesktop(bus: bus, server: server)
+        desktop = try await WaylandDesktop(bus: bus, server: server, release: release)
         app = try await AppOnBus(bus: bus)
     }
 
@@ -50,7 +50,7 @@ struct WaylandScene {
         let desktop = desktop
         return try await withDeadline(.seconds(10), "mako showing \(count) notifications") {
             while true {
-                let ids = try desktop.makoNotificationIDs()
+                let ids = try await desktop.makoNotificationIDs()
                 if ids.count == count { return ids }
                 try await Task.sleep(for: .milliseconds(20))
             }
@@ -62,8 +62,9 @@ struct WaylandScene {
 /// mako driven with `makoctl` as its users drive it, swaync as far as it can be driven.
 @Suite(.serialized, .enabled(if: WaylandDesktop.unavailable == nil, Comment(rawValue: WaylandDesktop.unavailable ?? "")))
 struct WaylandServerTests {
-    @Test func makoInvokesAnActionAndItReachesTheHandler() async throws {
-        let scene = try await WaylandScene(server: .mako)
+    @Test(arguments: Scene.releases)
+    func makoInvokesAnActionAndItReachesTheHandler(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .mako, release: release)
         try await scene.postMeeting("invite")
         try await scene.expectMakoShows(1)
         try scene.desktop.run("makoctl", "invoke", "DECLINE_ACTION")
@@ -73,8 +74,9 @@ struct WaylandServerTests {
         try await scene.expectMakoShows(0)
     }
 
-    @Test func makosDefaultActionIsTheBodyClick() async throws {
-        let scene = try await WaylandScene(server: .mako)
+    @Test(arguments: Scene.releases)
+    func makosDefaultActionIsTheBodyClick(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .mako, release: release)
         try await scene.postMeeting("invite")
         try await scene.expectMakoShows(1)
         try scene.desktop.run("makoctl", "invoke")
@@ -82,8 +84,9 @@ struct WaylandServerTests {
         #expect([response.requestId, response.actionIdentifier] == ["invite", "default"])
     }
 
-    @Test func makoDismissIsADismissForCustomDismissAction() async throws {
-        let scene = try await WaylandScene(server: .mako)
+    @Test(arguments: Scene.releases)
+    func makoDismissIsADismissForCustomDismissAction(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .mako, release: release)
         try await scene.postMeeting("invite")
         try await scene.expectMakoShows(1)
         try scene.desktop.run("makoctl", "dismiss")
@@ -92,8 +95,9 @@ struct WaylandServerTests {
         try await scene.expectMakoShows(0)
     }
 
-    @Test func makoReplacesInPlaceAndTheButtonsStillWork() async throws {
-        let scene = try await WaylandScene(server: .mako)
+    @Test(arguments: Scene.releases)
+    func makoReplacesInPlaceAndTheButtonsStillWork(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .mako, release: release)
         try await scene.postMeeting("invite")
         let first = try await scene.expectMakoShows(1)
         try await scene.postMeeting("invite")
@@ -106,8 +110,9 @@ struct WaylandServerTests {
     }
 
     /// mako's list is empty after a restart and the old ids are dead: usernoted shows them again.
-    @Test func aKilledMakoShowsItAgainAndItsActionsStillRoute() async throws {
-        let scene = try await WaylandScene(server: .mako)
+    @Test(arguments: Scene.releases)
+    func aKilledMakoShowsItAgainAndItsActionsStillRoute(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .mako, release: release)
         for index in 0..<3 { try await scene.postMeeting("invite-\(index)") }
         try await scene.expectMakoShows(3)
         scene.desktop.stopServer(signal: SIGKILL)
@@ -121,8 +126,9 @@ struct WaylandServerTests {
 
     /// swaync 0.7 has no command that invokes an action (that came with 0.9): shown, replaced,
     /// restarted, closed by the app and closed by the user, as far as `swaync-client` reaches.
-    @Test func swayncShowsReplacesRestartsAndCloses() async throws {
-        let scene = try await WaylandScene(server: .swaync)
+    @Test(arguments: Scene.releases)
+    func swayncShowsReplacesRestartsAndCloses(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .swaync, release: release)
         let desktop = scene.desktop
         func expectCount(_ count: Int) async throws {
             _ = try await withDeadline(.seconds(10), "swaync counting \(count) notifications") {

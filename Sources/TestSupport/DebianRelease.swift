@@ -1,0 +1,39 @@
+import Foundation
+
+/// The Debian release a test's notification server comes from: this machine's own (Debian 12),
+/// or a newer one's, run from the chroot `scripts/debian-chroot` makes (`.ci/run` makes Debian
+/// 13's). A program of a chroot runs as `chroot ROOT PROGRAM…` with the environment the test
+/// gives it; the chroot shares this machine's /tmp (the private buses, the X sockets, the
+/// tests' files) and has the repository at its own path (the fixtures).
+public struct DebianRelease: Sendable, Hashable, CustomStringConvertible {
+    /// e.g. `Debian 13`.
+    public let description: String
+    /// The chroot's root directory; nil for this machine.
+    public let root: String?
+
+    /// This machine's own packages.
+    public static let host = DebianRelease(description: "Debian 12", root: nil)
+    /// Debian 13 "trixie", from `USERNOTED_DEBIAN13_ROOT` or `/var/tmp/usernoted-trixie`.
+    public static let trixie = DebianRelease(
+        description: "Debian 13",
+        root: ProcessInfo.processInfo.environment["USERNOTED_DEBIAN13_ROOT"] ?? "/var/tmp/usernoted-trixie")
+
+    /// Why its programs cannot run here, or nil when they can: the chroot is made, and mounted
+    /// (its /tmp is this machine's).
+    public var unavailable: String? {
+        guard let root else { return nil }
+        let make = "scripts/debian-chroot trixie \(root) makes and mounts it (.ci/run does)"
+        guard FileManager.default.fileExists(atPath: root + "/usr/bin/dunst") else { return "\(description)'s chroot is not at \(root): \(make)" }
+        var inside = stat(), outside = stat()
+        guard stat(root + "/tmp", &inside) == 0, stat("/tmp", &outside) == 0,
+              inside.st_dev == outside.st_dev, inside.st_ino == outside.st_ino
+        else { return "\(description)'s chroot at \(root) is not mounted: \(make)" }
+        return nil
+    }
+
+    /// The command that runs `program` with `arguments` from this release.
+    func command(_ program: String, _ arguments: [String]) -> (program: String, arguments: [String]) {
+        guard let root else { return (program, arguments) }
+        return ("chroot", [root, program] + arguments)
+    }
+}
