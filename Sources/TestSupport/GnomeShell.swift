@@ -2,9 +2,9 @@ import DBus
 import Foundation
 import Synchronization
 
-/// GNOME Shell 43 headless (its own Wayland compositor on a virtual 1280×720 monitor, no GPU)
-/// for end-to-end tests, clicked as a user clicks: the pointer moved and pressed through
-/// mutter's `org.gnome.Mutter.RemoteDesktop`. It runs as a ``ThrowawayUser`` (as root it
+/// GNOME Shell headless (its own Wayland compositor on a virtual 1280×720 monitor, no GPU)
+/// for end-to-end tests: Debian 12's 43, or Debian 13's 48 from its chroot. Clicked as a user
+/// clicks: the pointer moved and pressed through mutter's `org.gnome.Mutter.RemoteDesktop`. It runs as a ``ThrowawayUser`` (as root it
 /// shows a warning banner where notifications go), on the test's private bus with a second
 /// one standing in for the system bus; its notifications helper
 /// (`org.gnome.Shell.Notifications`, which owns `org.freedesktop.Notifications`) is started
@@ -15,16 +15,22 @@ public final class GnomeShell: Sendable {
     public enum Spot: Sendable {
         case body, firstButton, secondButton
 
-        var point: (x: Double, y: Double) {
-            switch self {
-            case .body: (640, 60)
-            case .firstButton: (390, 112)
-            case .secondButton: (643, 112)
+        /// Where it is on `release`'s shell: 48's banner is lower, its buttons closer together.
+        func point(on release: DebianRelease) -> (x: Double, y: Double) {
+            switch (self, release == .host) {
+            case (.body, true): (640, 60)
+            case (.firstButton, true): (390, 112)
+            case (.secondButton, true): (643, 112)
+            case (.body, false): (640, 80)
+            case (.firstButton, false): (516, 143)
+            case (.secondButton, false): (766, 143)
             }
         }
     }
 
     public let bus: PrivateBus
+    /// Where the shell comes from.
+    public let release: DebianRelease
     private let systemBus: PrivateBus
     private let user: ThrowawayUser
     private let runtime: URL
@@ -39,21 +45,26 @@ public final class GnomeShell: Sendable {
         return nil
     }
 
-    /// The service directory a bus needs to start the shell's notifications helper.
-    public static func serviceDirectory() throws -> URL {
+    /// The service directory a bus needs to start `release`'s notifications helper (through
+    /// `chroot` for a chroot's).
+    public static func serviceDirectory(for release: DebianRelease = .host) throws -> URL {
         let directory = try TemporaryDirectory.make(prefix: "usernoted-gnome-services")
-        try FileManager.default.copyItem(
-            atPath: "/usr/share/dbus-1/services/org.gnome.Shell.Notifications.service",
-            toPath: directory.appending(path: "org.gnome.Shell.Notifications.service").path)
+        let name = "org.gnome.Shell.Notifications.service"
+        let service = try String(contentsOfFile: (release.root ?? "") + "/usr/share/dbus-1/services/" + name, encoding: .utf8)
+        let exec = service.split(separator: "\n").first { $0.hasPrefix("Exec=") }.map { String($0.dropFirst(5)) } ?? ""
+        let (program, arguments) = release.command(exec, [])
+        let rewritten = service.replacingOccurrences(of: "Exec=" + exec, with: "Exec=" + ([program] + arguments).joined(separator: " "))
+        try rewritten.write(to: directory.appending(path: name), atomically: true, encoding: .utf8)
         return directory
     }
 
-    /// Starts the shell on `bus` (made with ``serviceDirectory()`` among its service
-    /// directories); returns once `org.freedesktop.Notifications` has an owner.
-    public init(bus: PrivateBus) async throws {
+    /// Starts `release`'s shell on `bus` (made with ``serviceDirectory(for:)`` among its
+    /// service directories); returns once `org.freedesktop.Notifications` has an owner.
+    public init(bus: PrivateBus, release: DebianRelease = .host) async throws {
         self.bus = bus
+        self.release = release
         systemBus = try PrivateBus()
-        let user = try ThrowawayUser.create()
+        let user = try ThrowawayUser.create(for: release)
         self.user = user
         runtime = try user.runtimeDirectory(under: bus.directory)
         // The first-login dialogs would take the place banners go: marked as seen.
@@ -62,7 +73,9 @@ public final class GnomeShell: Sendable {
         _ = FileManager.default.createFile(atPath: home.appending(path: ".local/share/gnome-shell/lock-warning-shown").path, contents: nil)
         let settings = home.appending(path: ".config/glib-2.0/settings")
         try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-        try "[org/gnome/shell]\nwelcome-dialog-last-shown-version='999'\n"
+        // The pointer reaches (0, 0) by a long move: the hot corner there would open the
+        // overview (48 starts in it; a click there then dismisses instead of pressing).
+        try "[org/gnome/shell]\nwelcome-dialog-last-shown-version='999'\n\n[org/gnome/desktop/interface]\nenable-hot-corners=false\n"
             .write(to: settings.appending(path: "keyfile"), atomically: true, encoding: .utf8)
         try user.own(user.home)
         shell = Mutex(nil)
@@ -79,9 +92,10 @@ public final class GnomeShell: Sendable {
     public func start() async throws {
         var environment = user.environment(runtime: runtime, sessionBus: bus.address, systemBus: systemBus.address)
         environment["GSETTINGS_BACKEND"] = "keyfile"
+        let (program, arguments) = release.command(
+            "setpriv", user.setprivArguments + ["gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x720"])
         let process = try await bus.start(
-            "setpriv", user.setprivArguments + ["gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "1280x720"],
-            environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(30))
+            program, arguments, environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(30))
         shell.withLock { $0 = process }
     }
 
@@ -95,10 +109,10 @@ public final class GnomeShell: Sendable {
         try await remoteDesktop { send in
             func move(by dx: Double, _ dy: Double) async throws { try await send("NotifyPointerMotionRelative", [.double(dx), .double(dy)]) }
             try await move(by: -5000, -5000)  // to the top left corner, where relative moves start from
-            try await move(by: Spot.body.point.x, Spot.body.point.y)
+            let (body, target) = (Spot.body.point(on: release), spot.point(on: release))
+            try await move(by: body.x, body.y)
             try await Task.sleep(for: .milliseconds(600))  // the banner expands under the pointer
-            let target = spot.point
-            try await move(by: target.x - Spot.body.point.x, target.y - Spot.body.point.y)
+            try await move(by: target.x - body.x, target.y - body.y)
             try await Task.sleep(for: .milliseconds(300))
             try await send("NotifyPointerButton", [.int32(272), .boolean(true)])  // BTN_LEFT
             try await send("NotifyPointerButton", [.int32(272), .boolean(false)])
