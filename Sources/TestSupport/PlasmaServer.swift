@@ -2,10 +2,13 @@ import Foundation
 import Synchronization
 
 /// KDE Plasma's own notification server (libnotificationmanager, the code plasmashell runs)
-/// in `qmlscene` offscreen, on a private bus, for end-to-end tests; the user's clicks, closes
-/// and inline replies are played through `Tests/EndToEndTests/Fixtures/plasma-server.qml`.
+/// in `qmlscene` offscreen, on a private bus, for end-to-end tests: Debian 12's Plasma 5.27,
+/// or Debian 13's 6.3 (Qt 6's `qml`) from its chroot. The user's clicks, closes and inline
+/// replies are played through `Tests/EndToEndTests/Fixtures/plasma-server.qml`.
 public final class PlasmaServer: Sendable {
     public let bus: PrivateBus
+    /// Where the server comes from.
+    public let release: DebianRelease
     private let directory: URL
     private let process: Mutex<ManagedProcess?>
 
@@ -17,14 +20,19 @@ public final class PlasmaServer: Sendable {
         return nil
     }
 
-    /// Starts the server on `bus`; returns once it owns `org.freedesktop.Notifications`.
-    public init(bus: PrivateBus) async throws {
+    /// Starts `release`'s server on `bus`; returns once it owns `org.freedesktop.Notifications`.
+    public init(bus: PrivateBus, release: DebianRelease = .host) async throws {
         self.bus = bus
+        self.release = release
         directory = bus.directory.appending(path: "plasma")
         try FileManager.default.createDirectory(at: directory.appending(path: "runtime"), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        try FileManager.default.copyItem(
-            at: TestDesktop.fixtures.appending(path: "plasma-server.qml"), to: directory.appending(path: "plasma-server.qml"))
+        var harness = try String(contentsOf: TestDesktop.fixtures.appending(path: "plasma-server.qml"), encoding: .utf8)
+        if release != .host {  // Qt 6 imports its modules without versions
+            harness = harness.replacingOccurrences(of: "import QtQuick 2.15", with: "import QtQuick")
+                .replacingOccurrences(of: "import org.kde.notificationmanager 1.0 as", with: "import org.kde.notificationmanager as")
+        }
+        try harness.write(to: directory.appending(path: "plasma-server.qml"), atomically: true, encoding: .utf8)
         process = Mutex(nil)
         try await start()
     }
@@ -41,9 +49,10 @@ public final class PlasmaServer: Sendable {
             "XDG_CONFIG_HOME": directory.appending(path: "config").path, "XDG_DATA_HOME": directory.appending(path: "data").path,
             "XDG_CACHE_HOME": directory.appending(path: "cache").path,
         ] { environment[key] = value }
+        let (program, arguments) = release.command(
+            release == .host ? "qmlscene" : "/usr/lib/qt6/bin/qml", [directory.appending(path: "plasma-server.qml").path])
         let started = try await bus.start(
-            "qmlscene", [directory.appending(path: "plasma-server.qml").path], environment: environment,
-            owning: "org.freedesktop.Notifications", within: .seconds(20))
+            program, arguments, environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(20))
         process.withLock { $0 = started }
     }
 

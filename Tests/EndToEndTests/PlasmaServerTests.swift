@@ -31,15 +31,16 @@ struct PlasmaServerTests {
         let server: PlasmaServer
         let app: AppOnBus
 
-        init() async throws {
+        init(release: DebianRelease = .host) async throws {
             let bus = try PrivateBus()
-            server = try await PlasmaServer(bus: bus)
+            server = try await PlasmaServer(bus: bus, release: release)
             app = try await AppOnBus(bus: bus, categories: PlasmaServerTests.categories)
         }
     }
 
-    @Test func anInlineReplyArrivesAsTheResponsesUserText() async throws {
-        let scene = try await PlasmaScene()
+    @Test(arguments: Scene.releases)
+    func anInlineReplyArrivesAsTheResponsesUserText(on release: DebianRelease) async throws {
+        let scene = try await PlasmaScene(release: release)
         try await scene.app.add(Self.message("msg-1", from: "Anna"))
         let shown = try await scene.server.waitUntilShown("Anna")
         #expect(shown.hasReply, "Plasma offers its inline reply for the text-input action")
@@ -52,16 +53,18 @@ struct PlasmaServerTests {
 
     /// Plasma refuses a notification that repeats the one just before it within a second
     /// (`ExcessNotificationGeneration`): the second of two equal messages is shown after it.
-    @Test func twoEqualMessagesInARowAreBothShown() async throws {
-        let scene = try await PlasmaScene()
+    @Test(arguments: Scene.releases)
+    func twoEqualMessagesInARowAreBothShown(on release: DebianRelease) async throws {
+        let scene = try await PlasmaScene(release: release)
         try await scene.app.add(Self.message("msg-a", from: "Anna"))
         try await scene.app.add(Self.message("msg-b", from: "Anna"))
         let shown = try await scene.server.waitUntilShown("Anna", count: 2)
         #expect(shown.count == 2)
     }
 
-    @Test func aButtonTheBodyAndClosingReachTheHandler() async throws {
-        let scene = try await PlasmaScene()
+    @Test(arguments: Scene.releases)
+    func aButtonTheBodyAndClosingReachTheHandler(on release: DebianRelease) async throws {
+        let scene = try await PlasmaScene(release: release)
         try await scene.app.add(Scene.meetingRequest(id: "first"))
         let first = try await scene.server.waitUntilShown("Weekly Staff Meeting")
         try await scene.server.user("action \(first.id) DECLINE_ACTION")
@@ -82,8 +85,9 @@ struct PlasmaServerTests {
         #expect([response.requestId, response.actionIdentifier] == ["third", "dismiss"])
     }
 
-    @Test func aKilledPlasmaShowsItAgainAndTheReplyStillRoutes() async throws {
-        let scene = try await PlasmaScene()
+    @Test(arguments: Scene.releases)
+    func aKilledPlasmaShowsItAgainAndTheReplyStillRoutes(on release: DebianRelease) async throws {
+        let scene = try await PlasmaScene(release: release)
         try await scene.app.add(Self.message("msg-1", from: "Anna"))
         _ = try await scene.server.waitUntilShown("Anna")
         scene.server.stop(signal: SIGKILL)
@@ -94,8 +98,9 @@ struct PlasmaServerTests {
         #expect([response.requestId, response.actionIdentifier, response.userText] == ["msg-1", "REPLY_ACTION", "On my way"])
     }
 
-    @Test func doNotDisturbIsFocusAndItsEndSummarisesWhatItHeld() async throws {
-        let scene = try await PlasmaScene()
+    @Test(arguments: Scene.releases)
+    func doNotDisturbIsFocusAndItsEndSummarisesWhatItHeld(on release: DebianRelease) async throws {
+        let scene = try await PlasmaScene(release: release)
         @Sendable func focus() async throws -> FocusStatus {
             try ModelJSON.decodeFocusStatus(try #require(try await scene.app.center.call("GetFocus", []).first?.as(String.self)))
         }
