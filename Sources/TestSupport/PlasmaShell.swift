@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
 
-/// KDE Plasma 5.27's whole desktop shell, `plasmashell`, under Xvfb (1280×800) on a private
-/// bus, for end-to-end tests: its popups are clicked and typed into with xdotool, as a user
-/// does. `kactivitymanagerd` runs beside it (the shell waits for it), and both get a fresh
+/// KDE Plasma's whole desktop shell, `plasmashell` (Debian 12's 5.27, or Debian 13's 6.3 from
+/// its chroot), under Xvfb (1280×800) on a private bus, for end-to-end tests: its popups are
+/// clicked and typed into with xdotool, as a user does. `kactivitymanagerd` runs beside it (the shell waits for it), and both get a fresh
 /// home of their own.
 public final class PlasmaShell: Sendable {
     /// Where a popup's parts are, from its bottom-right or top-left corner (measured on
-    /// screenshots of Debian 12's plasmashell with DejaVu fonts).
+    /// screenshots of each release's plasmashell with DejaVu fonts).
     public enum Spot: Sendable {
         /// The body's first line; `default` is not a button.
         case body
@@ -15,12 +15,18 @@ public final class PlasmaShell: Sendable {
         case lastButton
         /// The close button at the top right.
         case close
+        /// Reply, on the tests' chat message (Mark as Read, Reply): 5.27 puts it last, 6.3
+        /// first, left of Mark as Read.
+        case reply
 
-        func point(in popup: WindowFrame) -> (x: Int, y: Int) {
-            switch self {
-            case .body: (popup.x + 64, popup.y + 48)
-            case .lastButton: (popup.x + popup.width - 37, popup.y + popup.height - 20)
-            case .close: (popup.x + popup.width - 15, popup.y + 14)
+        func point(in popup: WindowFrame, on release: DebianRelease) -> (x: Int, y: Int) {
+            switch (self, release == .host) {
+            case (.body, _): (popup.x + 64, popup.y + 48)
+            case (.lastButton, true): (popup.x + popup.width - 37, popup.y + popup.height - 20)
+            case (.lastButton, false): (popup.x + popup.width - 22, popup.y + popup.height - 22)
+            case (.close, _): (popup.x + popup.width - 15, popup.y + 14)
+            case (.reply, true): Spot.lastButton.point(in: popup, on: release)
+            case (.reply, false): (popup.x + popup.width - 127, popup.y + popup.height - 22)
             }
         }
     }
@@ -33,6 +39,8 @@ public final class PlasmaShell: Sendable {
     }
 
     public let bus: PrivateBus
+    /// Where the shell comes from.
+    public let release: DebianRelease
     /// The X display, e.g. `:3`.
     public let display: String
     private let xvfb: ManagedProcess
@@ -54,10 +62,11 @@ public final class PlasmaShell: Sendable {
         return nil
     }
 
-    /// Starts Xvfb, `kactivitymanagerd` and the shell on `bus`; returns once the shell owns
-    /// `org.freedesktop.Notifications`.
-    public init(bus: PrivateBus) async throws {
+    /// Starts Xvfb, `kactivitymanagerd` and `release`'s shell on `bus`; returns once the shell
+    /// owns `org.freedesktop.Notifications`.
+    public init(bus: PrivateBus, release: DebianRelease = .host) async throws {
         self.bus = bus
+        self.release = release
         (xvfb, display) = try Xvfb.start(screen: "1280x800")
         let home = bus.directory.appending(path: "plasmashell")
         try FileManager.default.createDirectory(at: home.appending(path: "runtime"), withIntermediateDirectories: true,
@@ -70,7 +79,8 @@ public final class PlasmaShell: Sendable {
             "XDG_DATA_HOME": home.appending(path: ".local/share").path, "XDG_CACHE_HOME": home.appending(path: ".cache").path,
         ] { environment[key] = value }
         self.environment = environment
-        activities = try await bus.start(Self.activityManager, [], environment: environment, owning: "org.kde.ActivityManager")
+        let (program, arguments) = release.command(Self.activityManager, [])
+        activities = try await bus.start(program, arguments, environment: environment, owning: "org.kde.ActivityManager")
         try await start()
     }
 
@@ -82,8 +92,9 @@ public final class PlasmaShell: Sendable {
 
     /// Starts the shell (again) and waits until it owns `org.freedesktop.Notifications`.
     public func start() async throws {
+        let (program, arguments) = release.command("plasmashell", ["--no-respawn"])
         let process = try await bus.start(
-            "plasmashell", ["--no-respawn"], environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(30))
+            program, arguments, environment: environment, owning: "org.freedesktop.Notifications", within: .seconds(30))
         shell.withLock { $0 = process }
     }
 
@@ -151,7 +162,7 @@ public final class PlasmaShell: Sendable {
 
     /// Clicks `spot` of `popup` with the left button.
     public func click(_ spot: Spot, of popup: Popup) throws {
-        let (x, y) = spot.point(in: popup.frame)
+        let (x, y) = spot.point(in: popup.frame, on: release)
         try xdotool(["mousemove", "\(x)", "\(y)", "sleep", "0.2", "click", "1"])
     }
 
