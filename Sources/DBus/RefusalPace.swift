@@ -1,3 +1,5 @@
+import EventLoop
+
 /// Refusals let out at a steady pace, a line per sender: a token bucket each, `burst` at once
 /// and then `perSecond`; what comes faster waits its turn, in its sender's order, as long as
 /// fewer than `capacity` wait in all (past it, an answer goes at once).
@@ -36,7 +38,7 @@ struct RefusalPace<Answer> {
         self.capacity = capacity
     }
 
-    /// Takes `answer` for `sender` at `now` (``LoopThread/now()``): returns it when it may go
+    /// Takes `answer` for `sender` at `now` (``EventLoop/LoopThread/now()``): returns it when it may go
     /// at once; nil when it is held (``due(at:)`` lets it out).
     mutating func admit(_ answer: Answer, from sender: String, at now: UInt64) -> Answer? {
         if lines.count > max(1024, 2 * linesAfterForgetting) { forgetIdle(at: now) }

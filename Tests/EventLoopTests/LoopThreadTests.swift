@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import DBus
+@testable import EventLoop
 
 /// The thread of a program's own: work in order on it, descriptors, timers, and no wakeups when idle.
 @Suite struct LoopThreadTests {
