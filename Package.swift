@@ -40,12 +40,12 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
         ),
-        // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, timerfd).
+        // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, signalfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
         .target(name: "CSwiftJobs"),
-        // The event loop: one epoll thread with its watches, timers and work handed to it;
-        // knows nothing of D-Bus.
+        // The event loop: one epoll thread with its watches, timers, signals and work handed to
+        // it; knows nothing of D-Bus.
         .target(name: "EventLoop", dependencies: ["CLinux"]),
         // A typed async binding of libdbus on the event loop; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus", "EventLoop"]),
@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "usernoted",
             dependencies: [
-                "UsernotedService", "LoopExecutor",
+                "UsernotedService", "EventLoop", "LoopExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

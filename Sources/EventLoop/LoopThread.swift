@@ -31,7 +31,7 @@ public final class LoopThread: @unchecked Sendable {
     private let timer: Int32
     /// Work waiting to run, and whether the loop sleeps (or is about to) in `epoll_wait`.
     private let state = Mutex<(work: [@Sendable () -> Void], sleeping: Bool)>(([], false))
-    /// The loop's thread (a `pthread_t`), once it runs.
+    /// The loop's thread (a `pthread_t`).
     private let owner = Atomic<UInt>(0)
     private var watches: [UInt64: Watch] = [:]
     private var timers: [UInt64: Timer] = [:]
@@ -68,7 +68,17 @@ public final class LoopThread: @unchecked Sendable {
         }, Unmanaged.passRetained(self).toOpaque())
         precondition(started == 0, "cannot start the loop's thread: error \(started)")
         pthread_setname_np(thread, String(decoding: name.utf8.prefix(15), as: UTF8.self))
-        pthread_detach(thread)
+        // Not detached, for join(); it never ends, so nothing is left unreclaimed.
+        owner.store(UInt(thread), ordering: .releasing)
+    }
+
+    /// Blocks the calling thread for as long as the loop runs, which is until the process
+    /// exits: for a `main` that has handed all its work to the loop. It sleeps, never woken
+    /// (it serves no queue, unlike `dispatchMain`). Never call it on the loop itself.
+    public func join() -> Never {
+        precondition(!isCurrent, "the loop's own thread cannot wait for it")
+        pthread_join(pthread_t(owner.load(ordering: .acquiring)), nil)
+        fatalError("the loop's thread ended")
     }
 
     /// Whether the caller runs on the loop's thread.
