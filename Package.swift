@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "usernoted", targets: ["usernoted"]),
         .executable(name: "usernotectl", targets: ["usernotectl"]),
+        .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "UserNotificationsCore", targets: ["UserNotificationsCore"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
@@ -39,16 +40,19 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
         ),
-        // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, timerfd).
+        // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, signalfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
         .target(name: "CSwiftJobs"),
-        // A typed async binding of libdbus, with the event loop it runs on; knows nothing of notifications.
-        .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
+        // The event loop: one epoll thread with its watches, timers, signals and work handed to
+        // it; knows nothing of D-Bus.
+        .target(name: "EventLoop", dependencies: ["CLinux"]),
+        // A typed async binding of libdbus on the event loop; knows nothing of notifications.
+        .target(name: "DBus", dependencies: ["CDBus", "EventLoop"]),
         // An MQTT 5 client (libmosquitto) driven from a LoopThread; knows nothing of notifications.
-        .target(name: "MQTT", dependencies: ["CMosquitto", "DBus"]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "EventLoop"]),
         // A default executor that runs every task on the process's LoopThread.
-        .target(name: "LoopExecutor", dependencies: ["CSwiftJobs", "DBus"]),
+        .target(name: "LoopExecutor", dependencies: ["CSwiftJobs", "EventLoop"]),
         // Apple's notification model as pure values; Foundation only.
         .target(name: "UserNotificationsCore"),
         // usernoted's D-Bus API declared once (names, Center1 and Handler1 members, errors):
@@ -57,13 +61,13 @@ let package = Package(
         // Model ⇄ org.freedesktop.Notifications.
         .target(
             name: "FreedesktopNotifications",
-            dependencies: ["DBus", "UserNotificationsCore"]
+            dependencies: ["DBus", "EventLoop", "UserNotificationsCore"]
         ),
         // The Center1 API, store, scheduler, handlers and routing.
         .target(
             name: "UsernotedService",
             dependencies: [
-                "CLinux", "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
+                "CLinux", "EventLoop", "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -73,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "usernoted",
             dependencies: [
-                "UsernotedService", "LoopExecutor",
+                "UsernotedService", "EventLoop", "LoopExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -139,10 +143,11 @@ let package = Package(
         .executableTarget(
             name: "usernoted-bench", dependencies: ["DBus", "UsernotedAPI", "TestSupport"], path: "Benchmarks/Driver"),
 
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"]),
         .testTarget(name: "UsernotedAPITests", dependencies: ["UsernotedAPI", "TestSupport"]),
-        .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", "CSwiftJobs", "DBus", "TestSupport"]),
+        .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", "CSwiftJobs", "EventLoop", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),
         .testTarget(
             name: "FreedesktopNotificationsTests",
@@ -150,7 +155,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UsernotedServiceTests",
-            dependencies: ["UsernotedService", "MQTT", "TestSupport"]
+            dependencies: ["UsernotedService", "EventLoop", "MQTT", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -4,6 +4,7 @@
 /* Linux interfaces that Glibc's Swift module does not export. */
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <pthread.h>
 

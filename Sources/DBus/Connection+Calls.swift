@@ -1,4 +1,5 @@
 import CDBus
+import EventLoop
 
 /// Method calls made on the connection: each waits for the reply with its serial, which the
 /// connection's filter hands over, or for its deadline.

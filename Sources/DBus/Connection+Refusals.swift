@@ -1,4 +1,5 @@
 import CDBus
+import EventLoop
 
 /// Calls refused as they are read, before they are decoded or queued: the defence against a
 /// peer that floods the connection, so that it costs little more than reading its calls.

@@ -1,10 +1,11 @@
 import CDBus
+import EventLoop
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A private connection to a message bus (or a peer), on a ``LoopThread``.
+/// A private connection to a message bus (or a peer), on a ``EventLoop/LoopThread``.
 ///
 /// Every libdbus call on the connection is made on its loop; see the module documentation
 /// for the threading model.
@@ -59,7 +60,7 @@ public final class Connection: @unchecked Sendable {
     /// Opens a private connection to `address` and, for a bus, registers on it (`Hello`, a
     /// call like any other: nothing blocks while the bus answers).
     ///
-    /// Its libdbus calls and its I/O run on `loop`: ``LoopThread/shared`` unless another is
+    /// Its libdbus calls and its I/O run on `loop`: ``EventLoop/LoopThread/shared`` unless another is
     /// given. Connections may share a loop, and tasks may run on it too: a program that runs
     /// everything on one loop (as usernoted does) handles a call with one thread woken once.
     public static func open(

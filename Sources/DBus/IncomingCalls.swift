@@ -1,3 +1,5 @@
+import EventLoop
+
 /// Incoming method calls waiting to be answered: a FIFO per sender, the senders served round-robin.
 ///
 /// A peer with many calls under way waits behind its own calls, not in front of everyone

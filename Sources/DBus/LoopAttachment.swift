@@ -1,11 +1,12 @@
 import CDBus
+import EventLoop
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// One libdbus connection's watches and timeouts, as watches and timers of its
-/// ``LoopThread``: the connection's socket sits in the loop's own epoll, and each enabled
+/// ``EventLoop/LoopThread``: the connection's socket sits in the loop's own epoll, and each enabled
 /// timeout is a timer on the loop's one timerfd. Nothing polls.
 ///
 /// libdbus calls the watch and timeout functions only from inside calls the connection

@@ -1,3 +1,5 @@
+import EventLoop
+
 /// Refusals let out at a steady pace, a line per sender: a token bucket each, `burst` at once
 /// and then `perSecond`; what comes faster waits its turn, in its sender's order, as long as
 /// fewer than `capacity` wait in all (past it, an answer goes at once).
@@ -23,10 +25,9 @@ struct RefusalPace<Answer> {
     /// How many lines there were when idle ones were last forgotten.
     private var linesAfterForgetting = 0
 
-    /// A sender's bucket, as of `at`, and its answers waiting.
+    /// A sender's bucket and its answers waiting.
     private struct Line {
-        var tokens: Double
-        var at: UInt64
+        var bucket: TokenBucket
         var held = FIFO<Answer>()
     }
 
@@ -36,18 +37,15 @@ struct RefusalPace<Answer> {
         self.capacity = capacity
     }
 
-    /// Takes `answer` for `sender` at `now` (``LoopThread/now()``): returns it when it may go
+    /// Takes `answer` for `sender` at `now` (``EventLoop/LoopThread/now()``): returns it when it may go
     /// at once; nil when it is held (``due(at:)`` lets it out).
     mutating func admit(_ answer: Answer, from sender: String, at now: UInt64) -> Answer? {
         if lines.count > max(1024, 2 * linesAfterForgetting) { forgetIdle(at: now) }
         // Taken out while it changes, so that its queue is not copied (it is the only reference).
-        var line = lines.removeValue(forKey: sender) ?? Line(tokens: Double(burst), at: now)
-        refill(&line, at: now)
+        var line = lines.removeValue(forKey: sender) ?? Line(bucket: TokenBucket(capacity: burst, perSecond: perSecond, at: now))
+        line.bucket.refill(at: now)
         defer { lines[sender] = line }
-        if line.held.isEmpty, line.tokens >= 1 {
-            line.tokens -= 1
-            return answer
-        }
+        if line.held.isEmpty, line.bucket.take() { return answer }
         guard heldCount < capacity else { return answer }
         line.held.append(answer)
         heldCount += 1
@@ -59,9 +57,9 @@ struct RefusalPace<Answer> {
         var released: [Answer] = []
         for sender in lines.compactMap({ $0.value.held.isEmpty ? nil : $0.key }) {
             guard var line = lines.removeValue(forKey: sender) else { continue }
-            refill(&line, at: now)
-            while line.tokens >= 1, let answer = line.held.popFirst() {
-                line.tokens -= 1
+            line.bucket.refill(at: now)
+            while line.bucket.tokens >= 1, let answer = line.held.popFirst() {
+                _ = line.bucket.take()
                 released.append(answer)
             }
             lines[sender] = line
@@ -73,9 +71,7 @@ struct RefusalPace<Answer> {
     /// When the next held answer's turn comes (not before a ``tick`` after `now`); nil when
     /// none is held.
     func nextDue(after now: UInt64) -> UInt64? {
-        let earliest = lines.values.lazy.filter { !$0.held.isEmpty }.map { line in
-            line.tokens >= 1 ? line.at : line.at + UInt64((1 - line.tokens) * 1e9 / Double(perSecond))
-        }.min()
+        let earliest = lines.values.lazy.filter { !$0.held.isEmpty }.map(\.bucket.nextToken).min()
         return earliest.map { max($0, now + Self.tick) }
     }
 
@@ -88,21 +84,9 @@ struct RefusalPace<Answer> {
         return all
     }
 
-    /// Refills `line`'s tokens up to `now`.
-    private func refill(_ line: inout Line, at now: UInt64) {
-        line.tokens = tokens(of: line, at: now)
-        line.at = now
-    }
-
-    /// The tokens `line` has at `now`: what it had, refilled since, up to `burst`.
-    private func tokens(of line: Line, at now: UInt64) -> Double {
-        let elapsed = Double(now > line.at ? now - line.at : 0) / 1e9
-        return min(Double(burst), line.tokens + elapsed * Double(perSecond))
-    }
-
     /// Forgets the senders with nothing held whose bucket is full again: a new line is the same.
     private mutating func forgetIdle(at now: UInt64) {
-        lines = lines.filter { _, line in !line.held.isEmpty || tokens(of: line, at: now) < Double(burst) }
+        lines = lines.filter { _, line in !line.held.isEmpty || !line.bucket.isFull(at: now) }
         linesAfterForgetting = lines.count
     }
 }

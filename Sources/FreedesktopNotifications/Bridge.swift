@@ -1,4 +1,5 @@
 import DBus
+import EventLoop
 import UserNotificationsCore
 
 /// Shows requests through the desktop's notification server and turns its signals into

@@ -1,5 +1,5 @@
 @_spi(ExperimentalCustomExecutors) import _Concurrency
-import DBus
+import EventLoop
 
 /// The executors ``useLoopAsDefaultExecutor()`` installs: `LoopTaskExecutor.shared` by
 /// default, the platform's main executor for the main actor.
@@ -9,7 +9,7 @@ private struct LoopExecutors: ExecutorFactory {
 }
 
 /// Makes `LoopTaskExecutor.shared` the default executor: every task without another runs
-/// on ``LoopThread/shared``, the thread bus connections run on by default, and so does every
+/// on ``EventLoop/LoopThread/shared``, the thread bus connections run on by default, and so does every
 /// `Task.sleep` that has no executor of its own. Call once, first thing in a synchronous
 /// `main`, before any task exists.
 public func useLoopAsDefaultExecutor() {

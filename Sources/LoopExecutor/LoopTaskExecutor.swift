@@ -1,11 +1,11 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import CSwiftJobs
-import DBus
+import EventLoop
 
-/// Runs tasks one at a time on a ``LoopThread``, sleeps (`Task.sleep`) included: each job
+/// Runs tasks one at a time on a ``EventLoop/LoopThread``, sleeps (`Task.sleep`) included: each job
 /// is work on the loop, each sleep a timer on it.
 final class LoopTaskExecutor: TaskExecutor, SchedulingExecutor {
-    /// The executor on ``LoopThread/shared``, which ``useLoopAsDefaultExecutor()`` makes the default.
+    /// The executor on ``EventLoop/LoopThread/shared``, which ``useLoopAsDefaultExecutor()`` makes the default.
     static let shared = LoopTaskExecutor(loop: .shared)
 
     /// Where the tasks run.

@@ -1,5 +1,5 @@
 import CMosquitto
-import DBus
+import EventLoop
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -7,7 +7,7 @@ import Foundation
 #endif
 import Glibc
 
-/// An MQTT 5 client (libmosquitto) driven from a ``LoopThread``: its socket sits in the
+/// An MQTT 5 client (libmosquitto) driven from a ``EventLoop/LoopThread``: its socket sits in the
 /// loop's epoll (`mosquitto_loop_read`/`_write` when it is ready, interest in writing only while
 /// `mosquitto_want_write`), and one repeating timer runs `mosquitto_loop_misc` for keepalive, a
 /// third of the keepalive apart; idle, it wakes for nothing else. Never `mosquitto_loop_start`'s

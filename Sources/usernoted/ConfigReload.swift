@@ -1,4 +1,4 @@
-import Dispatch
+import EventLoop
 import Foundation
 import Logging
 import UsernotedService
@@ -8,14 +8,13 @@ import Glibc
 #endif
 
 /// Reads config.toml again on SIGHUP and hands it to the daemon; a file that does not load
-/// is logged and the settings in force stay.
+/// is logged and the settings in force stay. The signal is read on the loop, from a
+/// signalfd: `main` blocks it in every thread before any starts (``Usernoted/main()``).
 final class ConfigReload {
-    private let source: any DispatchSourceSignal
+    private let watch: LoopWatch
 
-    init(file: URL, daemon: Daemon, logger: Logger) {
-        signal(SIGHUP, SIG_IGN)  // delivered to the source instead of ending the process
-        source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "usernoted.sighup"))
-        source.setEventHandler {
+    init(file: URL, daemon: Daemon, logger: Logger, loop: LoopThread = .shared) {
+        watch = loop.watch(signal: SIGHUP) {
             Task {
                 do {
                     await daemon.reload(try Config.load(from: file))
@@ -24,9 +23,8 @@ final class ConfigReload {
                 }
             }
         }
-        source.resume()
     }
 
-    /// Stops listening for SIGHUP.
-    func cancel() { source.cancel() }
+    /// Stops reading SIGHUP (it stays blocked: one sent later is not acted on).
+    func cancel() { watch.cancel() }
 }

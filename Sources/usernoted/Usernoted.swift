@@ -1,7 +1,11 @@
 import ArgumentParser
-import Dispatch
+import EventLoop
 import LoopExecutor
 import UsernotedService
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `usernoted`: the per-user notification daemon, on the session bus.
 @main
@@ -30,13 +34,18 @@ struct Usernoted: AsyncParsableCommand {
 
     func validate() throws { try launch.validate() }
 
-    /// The entry point, before any task exists: every task runs on the loop thread the bus
-    /// connections run on, so that libdispatch's worker pool, and the monitor that wakes it
-    /// every second, never start. Then parses the command line and runs. Started as the service starts it,
-    /// with no arguments, it skips the parser: its reflection costs about 2 ms of a cold start.
+    /// The entry point, before any thread or task exists. SIGHUP is blocked here, so in every
+    /// thread, for the loop to read it (``ConfigReload``). Every task runs on the loop thread
+    /// the bus connections run on, so that libdispatch's worker pool, and the monitor that
+    /// wakes it every second, never start. Then parses the command line and runs, on the
+    /// loop, while this thread sleeps until the process exits: in a detached task, as one
+    /// made here would start on the main actor, whose queue nothing serves (`dispatchMain`
+    /// did). Started as the service starts it, with no arguments, it skips the parser: its
+    /// reflection costs about 2 ms of a cold start.
     static func main() {
+        LoopSignals.block([SIGHUP])
         useLoopAsDefaultExecutor()
-        Task {
+        Task.detached {
             if CommandLine.arguments.count > 1 {
                 await main(nil)
             } else {
@@ -50,7 +59,7 @@ struct Usernoted: AsyncParsableCommand {
             }
             Self.exit()
         }
-        dispatchMain()
+        LoopThread.shared.join()
     }
 
     func run() async throws { try await launch.run() }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import DBus
+import EventLoop
 
 @Suite struct ConnectionTests {
     static let slow = Interface("org.example.Slow", methods: [

@@ -1,4 +1,4 @@
-import DBus
+import EventLoop
 import Testing
 import TestSupport
 @testable import LoopExecutor

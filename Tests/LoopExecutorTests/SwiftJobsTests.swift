@@ -1,5 +1,5 @@
 import CSwiftJobs
-import DBus
+import EventLoop
 import Testing
 @testable import LoopExecutor
 

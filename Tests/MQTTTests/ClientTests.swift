@@ -1,4 +1,3 @@
-import DBus
 import Foundation
 import MQTT
 import Testing

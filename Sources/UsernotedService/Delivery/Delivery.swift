@@ -1,4 +1,4 @@
-import DBus
+import EventLoop
 import UserNotificationsCore
 
 /// One app's delivery of its outbox to its handler: the phase it is in, and how far the

@@ -1,5 +1,6 @@
 import UsernotedAPI
 import DBus
+import EventLoop
 import FreedesktopNotifications
 import Foundation
 import Logging

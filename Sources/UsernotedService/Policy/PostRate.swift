@@ -1,3 +1,4 @@
+import EventLoop
 import Synchronization
 import UserNotificationsCore
 
@@ -6,30 +7,28 @@ import UserNotificationsCore
 struct PostRate {
     /// Posts per second, and the largest burst.
     let perSecond: Int
-    private var buckets: [AppID: (tokens: Double, at: ContinuousClock.Instant)] = [:]
+    private var buckets: [AppID: TokenBucket] = [:]
+    /// Where the buckets' clock starts: they count nanoseconds since.
+    private let origin = ContinuousClock.now
 
     init(perSecond: Int) { self.perSecond = perSecond }
 
     /// Takes one post's token for `app` at `now`; false when the app is over its rate.
     mutating func take(for app: AppID, at now: ContinuousClock.Instant = .now) -> Bool {
-        let tokens = tokens(of: app, at: now)
-        guard tokens >= 1 else {
-            buckets[app] = (tokens, now)
-            return false
-        }
-        buckets[app] = (tokens - 1, now)
-        return true
+        let (now, full) = (nanoseconds(now), perSecond)
+        return buckets[app, default: TokenBucket(capacity: full, perSecond: full, at: now)].take(at: now)
     }
 
     /// Whether a post of `app` at `now` would be refused; takes nothing.
-    func refuses(_ app: AppID, at now: ContinuousClock.Instant = .now) -> Bool { tokens(of: app, at: now) < 1 }
+    func refuses(_ app: AppID, at now: ContinuousClock.Instant = .now) -> Bool {
+        (buckets[app]?.tokens(at: nanoseconds(now)) ?? Double(perSecond)) < 1
+    }
 
-    /// The tokens `app` has at `now`, refilled since it last posted.
-    private func tokens(of app: AppID, at now: ContinuousClock.Instant) -> Double {
-        let capacity = Double(perSecond)
-        guard let (tokens, then) = buckets[app] else { return capacity }
-        let elapsed = now - then
-        return min(capacity, tokens + capacity * (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+    /// `instant` on the buckets' clock (0 before it starts).
+    private func nanoseconds(_ instant: ContinuousClock.Instant) -> UInt64 {
+        let (seconds, attoseconds) = (instant - origin).components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     }
 }
 

@@ -1,4 +1,4 @@
-import DBus
+import EventLoop
 import GRDB
 import Synchronization
 

@@ -1,5 +1,5 @@
 import CLinux
-import DBus
+import EventLoop
 import Foundation
 
 #if canImport(Glibc)

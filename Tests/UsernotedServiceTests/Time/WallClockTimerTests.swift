@@ -1,4 +1,4 @@
-import DBus
+import EventLoop
 import Foundation
 import Testing
 import TestSupport

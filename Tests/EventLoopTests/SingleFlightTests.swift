@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import DBus
+@testable import EventLoop
 
 /// One run at a time; requests during a run coalesce into one more run after it.
 @Suite struct SingleFlightTests {

@@ -10,26 +10,28 @@ import Glibc
 /// piece at a time, and wakes for the descriptors it watches and its timers (one timerfd,
 /// armed for the earliest). Idle, it sleeps with no timeout. It lives as long as the process.
 ///
-/// Every ``Connection`` runs on one (``shared`` unless given another): its libdbus calls, its
-/// sockets' readiness and its libdbus timeouts are work, watches and timers here.
+/// What runs on it knows nothing of it but this interface: a bus connection (module `DBus`)
+/// makes its libdbus calls as work here and has its sockets watched and its timeouts timed
+/// here; the MQTT client its socket and keepalive; usernoted's tasks run on ``shared``
+/// (module `LoopExecutor`).
 public final class LoopThread: @unchecked Sendable {
     // @unchecked: `watches`, `timers`, `nextID` and `armed` are touched only on the loop's
     // own thread (every method that changes them runs there, or hops there first); `state`
     // is behind a mutex and `owner` is atomic. The object is handed to pthread_create.
 
-    /// The process's loop: connections opened without a loop of their own run on it (and
-    /// usernoted's tasks too, through its default executor). Started at first use.
+    /// The process's loop: bus connections and MQTT clients given no loop of their own run on
+    /// it (and usernoted's tasks too, through its default executor). Started at first use.
     public static let shared = LoopThread(name: "loop")
 
-    /// The loop's epoll instance (internal for tests, which look at what it holds).
-    let epoll: Int32
+    /// The loop's epoll instance (for the package's tests, which look at what it holds).
+    package let epoll: Int32
     /// An eventfd, written when work is scheduled while the loop sleeps.
     private let wakeup: Int32
     /// Expires at the earliest timer's deadline (CLOCK_MONOTONIC).
     private let timer: Int32
     /// Work waiting to run, and whether the loop sleeps (or is about to) in `epoll_wait`.
     private let state = Mutex<(work: [@Sendable () -> Void], sleeping: Bool)>(([], false))
-    /// The loop's thread (a `pthread_t`), once it runs.
+    /// The loop's thread (a `pthread_t`).
     private let owner = Atomic<UInt>(0)
     private var watches: [UInt64: Watch] = [:]
     private var timers: [UInt64: Timer] = [:]
@@ -66,7 +68,17 @@ public final class LoopThread: @unchecked Sendable {
         }, Unmanaged.passRetained(self).toOpaque())
         precondition(started == 0, "cannot start the loop's thread: error \(started)")
         pthread_setname_np(thread, String(decoding: name.utf8.prefix(15), as: UTF8.self))
-        pthread_detach(thread)
+        // Not detached, for join(); it never ends, so nothing is left unreclaimed.
+        owner.store(UInt(thread), ordering: .releasing)
+    }
+
+    /// Blocks the calling thread for as long as the loop runs, which is until the process
+    /// exits: for a `main` that has handed all its work to the loop. It sleeps, never woken
+    /// (it serves no queue, unlike `dispatchMain`). Never call it on the loop itself.
+    public func join() -> Never {
+        precondition(!isCurrent, "the loop's own thread cannot wait for it")
+        pthread_join(pthread_t(owner.load(ordering: .acquiring)), nil)
+        fatalError("the loop's thread ended")
     }
 
     /// Whether the caller runs on the loop's thread.
@@ -100,7 +112,7 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop and returns its result: at once when already there, else waiting.
-    func runNowOrWait<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
+    package func runNowOrWait<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
         let result: Result<T, E> = runAndWait { () -> Result<T, E> in
             do throws(E) { return .success(try work()) } catch { return .failure(error) }
@@ -131,7 +143,7 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Calls `handler` once at `deadline` (``now()``'s clock), unless cancelled first; on the loop.
-    func once(at deadline: UInt64, _ handler: @escaping () -> Void) -> LoopTimer {
+    package func once(at deadline: UInt64, _ handler: @escaping () -> Void) -> LoopTimer {
         LoopTimer(loop: self, id: addTimer(at: deadline, interval: nil, handler))
     }
 
@@ -251,7 +263,7 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// CLOCK_MONOTONIC, in nanoseconds.
-    static func now() -> UInt64 {
+    package static func now() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
@@ -283,7 +295,7 @@ private final class Handoff<T>: @unchecked Sendable {
 
 extension UInt64 {
     /// `self + other`, or `.max` when that does not fit.
-    func addingSaturated(_ other: UInt64) -> UInt64 {
+    package func addingSaturated(_ other: UInt64) -> UInt64 {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? .max : sum
     }

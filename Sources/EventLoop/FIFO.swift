@@ -1,15 +1,17 @@
 /// A first-in, first-out queue: an array read from `head`, compacted once more than half of it is read.
-struct FIFO<Element> {
+package struct FIFO<Element> {
     private var items: [Element] = []
     private var head = 0
 
-    var isEmpty: Bool { head == items.count }
+    package init() {}
 
-    var count: Int { items.count - head }
+    package var isEmpty: Bool { head == items.count }
 
-    mutating func append(_ item: Element) { items.append(item) }
+    package var count: Int { items.count - head }
 
-    mutating func popFirst() -> Element? {
+    package mutating func append(_ item: Element) { items.append(item) }
+
+    package mutating func popFirst() -> Element? {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import DBus
+@testable import EventLoop
 
 /// The thread of a program's own: work in order on it, descriptors, timers, and no wakeups when idle.
 @Suite struct LoopThreadTests {
@@ -28,6 +28,18 @@ import TestSupport
         let (value, onLoop) = loop.runAndWait { (6 * 7, loop.isCurrent) }
         #expect(value == 42)
         #expect(onLoop)
+    }
+
+    @Test func aThreadJoinedToTheLoopSleepsWhileTheLoopGoesOnRunningWork() async throws {
+        let loop = LoopThread(name: "test.join")
+        let joining = Inbox<Void>()
+        detachNewThread {
+            joining.put(())
+            loop.join()  // for good: the loop never ends
+        }
+        try await joining.next(within: .seconds(5), "the joining thread")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(loop.runAndWait { loop.isCurrent }, "the loop still runs work")
     }
 
     @Test func aWatchedDescriptorCallsItsHandlerWhenReadableAndStopsWhenCancelled() async throws {
