@@ -14,6 +14,10 @@ public final class Daemon: Sendable {
     let scheduler: Scheduler
     let center: Center
     let router: Router
+    /// Who takes each app's responses (the router registers them, the poster asks them `WillPresent`).
+    let handlers: HandlerRegistry
+    /// The badges docks show.
+    let badges: LauncherBadges
     /// Who may act for which app id.
     let callers: CallerCheck
     /// Who gets the `Response` signal.
@@ -59,20 +63,26 @@ public final class Daemon: Sendable {
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         self.clock = clock
+        // Each part is given what it uses, lower parts first: the data flows one way, from the
+        // doors through admission to the poster and the bridge, and from the bridge's
+        // interactions through the router to the handlers.
         bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
-        center = Center(
-            bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits,
-            authorization: config.authorization)
         let scheduler = self.scheduler
+        handlers = HandlerRegistry(connection: connection, logger: logger)
+        badges = LauncherBadges(connection: connection)
+        let poster = Poster(bridge: bridge, store: store, settings: AppSettingsTable(), badges: badges, advisor: handlers)
         let attention = Attention(
-            store: store, bridge: bridge, focus: config.focus, summary: config.summary, logger: logger, now: { scheduler.now() })
+            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger,
+            now: { scheduler.now() })
         self.attention = attention
+        center = Center(
+            poster: poster, attention: attention, scheduler: scheduler, limits: config.limits, authorization: config.authorization)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         router = Router(
-            connection: connection, bridge: bridge, center: center, store: store, subscribers: subscribers, attention: attention,
-            policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
+            connection: connection, bridge: bridge, center: center, store: store, handlers: handlers, subscribers: subscribers,
+            attention: attention, policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
         callers = CallerCheck(connection: connection)
     }
 
@@ -102,10 +112,6 @@ public final class Daemon: Sendable {
         try await withTaskCancellationHandler {
             try await self.center.restore()
             try await self.attention.restore()
-            await self.center.setAttention(self.attention)
-            await self.center.setPresentationAdvisor { [router = self.router] request, app in
-                await router.presentationOptions(for: request, of: app)
-            }
             try await subscribed.value
         } onCancel: {
             subscribed.cancel()
@@ -170,7 +176,7 @@ public final class Daemon: Sendable {
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
         let focusTimer = ScaledWakeTimer(WallClockTimer { Task { await attention.wake() } }, clock: clock)
-        await attention.start(timer: focusTimer) { await center.present($0) } respond: { await router.respond($0) }
+        await attention.start(timer: focusTimer)
         await router.setPush(session)
         await session?.start()
         await withTaskCancellationHandler {

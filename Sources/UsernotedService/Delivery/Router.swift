@@ -15,12 +15,6 @@ import UserNotificationsCore
 /// Each app's progress is one ``Delivery`` value (its phase, its backoff, its place in
 /// line); the router does the I/O its transitions call for.
 actor Router {
-    /// An app's handler, and the watch on its bus name.
-    private struct Handler {
-        var target: HandlerTarget
-        var watch: Task<Void, Never>?
-    }
-
     private let connection: Connection
     private let bridge: NotificationBridge
     private let center: Center
@@ -33,7 +27,9 @@ actor Router {
     /// The wall clock responses are dated and aged by.
     private let now: @Sendable () -> Date
     /// Who takes each app's responses.
-    private var handlers: [AppID: Handler] = [:]
+    private let handlers: HandlerRegistry
+    /// The watch on each bus handler's name.
+    private var watches: [AppID: Task<Void, Never>] = [:]
     /// Where each app's delivery is.
     private var deliveries: [AppID: Delivery] = [:]
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
@@ -41,14 +37,15 @@ actor Router {
     /// Remote notifications, when on: answers to pushed notifications are also published.
     private var push: Push?
     /// Takes the answers to usernoted's own notifications (the summaries of what it held).
-    private let attention: Attention?
+    private let attention: Attention
 
     init(
-        connection: Connection, bridge: NotificationBridge, center: Center, store: Store, subscribers: ResponseSubscribers,
-        attention: Attention? = nil, policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger,
-        now: @escaping @Sendable () -> Date = { Date() }
+        connection: Connection, bridge: NotificationBridge, center: Center, store: Store, handlers: HandlerRegistry,
+        subscribers: ResponseSubscribers, attention: Attention, policy: DeliveryPolicy = DeliveryPolicy(),
+        text: TextPolicy = TextPolicy(), logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.attention = attention
+        self.handlers = handlers
         self.connection = connection
         self.bridge = bridge
         self.center = center
@@ -99,7 +96,8 @@ actor Router {
         } catch {
             throw CenterError(.storageFailed, "cannot remove the handler from the state database, so it stays: \(error)")
         }
-        handlers.removeValue(forKey: app)?.watch?.cancel()
+        handlers.set(nil, for: app)
+        watches.removeValue(forKey: app)?.cancel()
         logger.info("handler removed", metadata: ["app": "\(app)"])
         startFlush(app)
     }
@@ -119,26 +117,29 @@ actor Router {
     /// Starts using `target`; a bus handler's name is watched: a unique name that leaves
     /// ends the registration, a well-known one that comes back gets what waits.
     private func adopt(_ target: HandlerTarget, for app: AppID) async throws {
-        handlers[app]?.watch?.cancel()
+        watches[app]?.cancel()
         guard case .bus(let name, _) = target else {
-            handlers[app] = Handler(target: target, watch: nil)
+            watches[app] = nil
+            handlers.set(target, for: app)
             return
         }
         let changes = try await connection.nameOwnerChanges(of: name)
         let watch = Task { [weak self] in
             for await change in changes { await self?.nameChanged(app, name: name, owner: change.newOwner) }
         }
-        handlers[app] = Handler(target: target, watch: watch)
+        watches[app] = watch
+        handlers.set(target, for: app)
     }
 
     private func nameChanged(_ app: AppID, name: String, owner: String) async {
-        guard case .bus(let current, _)? = handlers[app]?.target, current == name else { return }
+        guard case .bus(let current, _)? = handlers.target(of: app), current == name else { return }
         if !owner.isEmpty {
             logger.info("handler is back on the bus", metadata: ["app": "\(app)", "name": "\(name)"])
             deliveries[app, default: Delivery()].handlerCameBack()
             startFlush(app)
         } else if name.hasPrefix(":") {
-            handlers.removeValue(forKey: app)?.watch?.cancel()
+            handlers.set(nil, for: app)
+            watches.removeValue(forKey: app)?.cancel()
             try? await store.removeHandler(app)
             logger.info("handler left the bus", metadata: ["app": "\(app)", "name": "\(name)"])
         }
@@ -164,16 +165,13 @@ actor Router {
     /// notify (its answer goes to the app's subscribers), else a summary of what was held.
     private func answerOwn(_ interaction: Interaction) async {
         guard let app = AuthorizationPrompt.app(of: interaction.request.identifier) else {
-            return await attention?.answered(interaction) ?? ()
+            for dismissal in await attention.answered(interaction) { await route(dismissal) }
+            return
         }
         guard let status = await center.authorizationAnswered(app, action: interaction.actionIdentifier) else { return }
         logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
         subscribers.announce(authorization: status, of: app)
     }
-
-    /// Delivers a response that did not come from the server (a held notification cleared
-    /// from its summary), like one that did.
-    func respond(_ interaction: Interaction) async { await route(interaction) }
 
     /// Puts the response in the outbox and, when nothing older waits for its app, hands it to
     /// the handler at the same time: a crash before the commit loses it either way (the
@@ -229,7 +227,7 @@ actor Router {
             }
             let response = next.response
             // A GLib notification's response goes to the app's GLib action, whatever handler it has.
-            let target = GLibNotification.activation(for: response) != nil ? .application(app) : handlers[app]?.target ?? .application(app)
+            let target = GLibNotification.activation(for: response) != nil ? .application(app) : handlers.target(of: app) ?? .application(app)
             if case .application = target { await watchAppName(app) }
             let age = now().timeIntervalSince(response.date)
             if age > policy.maxAgeSeconds {
@@ -304,22 +302,6 @@ actor Router {
         }
     }
 
-    /// Asks the app's handler how to present `request` (`Handler1.WillPresent`), if a bus
-    /// handler is connected and answers within half a second; nil otherwise (the default
-    /// presentation). The answer is a set of `banner`, `sound`, `badge`, `list`.
-    func presentationOptions(for request: NotificationRequest, of app: AppID) async -> Set<String>? {
-        guard case .bus(let name, let path)? = handlers[app]?.target else { return nil }
-        do {
-            // Asked only while it runs: not started for it (a name nobody owns fails at once).
-            return Set(try await connection.call(
-                Handler1.willPresent, destination: name, path: path, interface: Handler1.interface,
-                ModelJSON.encode(request), timeout: .milliseconds(500), autoStart: false))
-        } catch {
-            logger.debug("WillPresent not answered; presenting as usual", metadata: ["app": "\(app)", "error": "\(error)"])
-            return nil  // not implemented, too slow, or gone: present as usual
-        }
-    }
-
     /// Publishes answers to pushed notifications through `push` from now on.
     func setPush(_ push: Push?) { self.push = push }
 
@@ -359,7 +341,7 @@ actor Router {
     }
 
     private func appNameAppeared(_ app: AppID) {
-        guard handlers[app] == nil else { return }
+        guard handlers.target(of: app) == nil else { return }
         startFlush(app)
     }
 
