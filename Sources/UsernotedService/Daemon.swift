@@ -34,6 +34,8 @@ public final class Daemon: Sendable {
     private let systemBusAddress: String?
     /// The scheduler's clock rate: real time, unless a test speeds it up.
     private let clock: ScaledClock
+    /// Answers to pushed notifications, published while a session is connected.
+    private let pushAnswers: PushAnswers
     /// Remote notifications: the `[push]` settings in force, and the session they made (nil: off).
     private let push: Mutex<(policy: PushPolicy, session: Push?)>
     /// The bus subscriptions, once ``subscribe()`` has started them.
@@ -80,9 +82,10 @@ public final class Daemon: Sendable {
             poster: poster, attention: attention, scheduler: scheduler, limits: config.limits, authorization: config.authorization)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
+        pushAnswers = PushAnswers(store: store, logger: logger)
         router = Router(
             connection: connection, bridge: bridge, center: center, store: store, handlers: handlers, subscribers: subscribers,
-            attention: attention, policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
+            attention: attention, answers: pushAnswers, policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
         callers = CallerCheck(connection: connection)
     }
 
@@ -118,7 +121,7 @@ public final class Daemon: Sendable {
         }
         // A [push] setting that cannot be used stops the daemon here, saying which and why.
         let policy = push.withLock { $0.policy }
-        let session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
+        let session = policy.enabled ? try Push(policy: policy, center: center, answers: pushAnswers, store: store, logger: logger) : nil
         push.withLock { $0.session = session }
         // A flood is refused as it is read, before it costs decoding, checks or a place in the
         // queue: past the calls a connection may have waiting, and a Post of an app over its
@@ -177,7 +180,7 @@ public final class Daemon: Sendable {
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
         let focusTimer = ScaledWakeTimer(WallClockTimer { Task { await attention.wake() } }, clock: clock)
         await attention.start(timer: focusTimer)
-        await router.setPush(session)
+        pushAnswers.use(session?.route)
         await session?.start()
         await withTaskCancellationHandler {
             await connection.waitUntilDisconnected()
@@ -231,13 +234,13 @@ public final class Daemon: Sendable {
         await old?.stop()
         var session: Push?
         do {
-            session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
+            session = policy.enabled ? try Push(policy: policy, center: center, answers: pushAnswers, store: store, logger: logger) : nil
             logger.info(policy.enabled ? "push: new settings applied" : "push: turned off")
         } catch {
             logger.error("push: the new settings cannot be used, so push is off until they are fixed", metadata: ["error": "\(error)"])
         }
         push.withLock { $0 = (policy, session) }
-        await router.setPush(session)
+        pushAnswers.use(session?.route)
         await session?.start()
     }
 

@@ -34,18 +34,19 @@ actor Router {
     private var deliveries: [AppID: Delivery] = [:]
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
     private var locked = false
-    /// Remote notifications, when on: answers to pushed notifications are also published.
-    private var push: Push?
+    /// Answers to pushed notifications are also published, through the broker, when push is on.
+    private let answers: PushAnswers
     /// Takes the answers to usernoted's own notifications (the summaries of what it held).
     private let attention: Attention
 
     init(
         connection: Connection, bridge: NotificationBridge, center: Center, store: Store, handlers: HandlerRegistry,
-        subscribers: ResponseSubscribers, attention: Attention, policy: DeliveryPolicy = DeliveryPolicy(),
+        subscribers: ResponseSubscribers, attention: Attention, answers: PushAnswers, policy: DeliveryPolicy = DeliveryPolicy(),
         text: TextPolicy = TextPolicy(), logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.attention = attention
         self.handlers = handlers
+        self.answers = answers
         self.connection = connection
         self.bridge = bridge
         self.center = center
@@ -185,13 +186,13 @@ actor Router {
             notification: interaction.request, date: now(), activationToken: interaction.activationToken)
         let json = ModelJSON.encode(response)
         // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
-        let publishing: OutgoingResponse? = if let push { await push.outgoing(for: response, json: json) } else { nil }
+        let publishing = await answers.outgoing(for: response, json: json)
         let saved = store.queueEnqueue(response, json: json, publishing: publishing)
         let place = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
         if place != nil { startFlush(response.appId) }
         do {
             _ = try await saved.value
-            if publishing != nil, let push { Task { await push.publishWaiting() } }
+            if publishing != nil { Task { [answers] in await answers.publishWaiting() } }
         } catch {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
@@ -301,9 +302,6 @@ actor Router {
             return try await ApplicationActivation.deliver(response, over: connection, logger: logger)
         }
     }
-
-    /// Publishes answers to pushed notifications through `push` from now on.
-    func setPush(_ push: Push?) { self.push = push }
 
     /// Uses new delivery and text settings from now on.
     func setPolicies(delivery: DeliveryPolicy, text: TextPolicy) {
