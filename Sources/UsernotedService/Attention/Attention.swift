@@ -236,7 +236,8 @@ actor Attention {
                 store.removeHeld(entry.app, identifiers: [entry.identifier])
                 if entry.category?.sendsDismissAction == true {
                     dismissals.append(Interaction(
-                        appID: entry.app, request: entry.request, actionIdentifier: NotificationResponse.dismissActionIdentifier,
+                        appID: entry.app, request: entry.request, category: entry.category,
+                        actionIdentifier: NotificationResponse.dismissActionIdentifier,
                         userText: nil, activationToken: nil))
                 }
             }

@@ -151,8 +151,7 @@ actor Router {
     private func route(_ interaction: Interaction) async {
         if interaction.appID == HeldSummary.appID { return await answerOwn(interaction) }
         guard interaction.userText == nil, !text.prompt.isEmpty,
-              let category = try? await center.category(interaction.request.content.categoryIdentifier, of: interaction.appID),
-              let action = category.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
+              let action = interaction.category?.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
         else { return await record(interaction) }
         let (argv, timeout) = (text.prompt, Duration.milliseconds(Int64(text.promptTimeoutSeconds * 1000)))
         Task { [weak self] in
@@ -371,8 +370,9 @@ actor Router {
         case .forward:
             try? await center.removeDelivered(response.appId, ids: [response.requestId])
             guard response.actionIdentifier != NotificationResponse.defaultActionIdentifier else { return }
+            // The default action is never a text-input one: its category is not needed.
             await route(Interaction(
-                appID: response.appId, request: response.notification,
+                appID: response.appId, request: response.notification, category: nil,
                 actionIdentifier: NotificationResponse.defaultActionIdentifier, userText: nil,
                 activationToken: response.activationToken))
         }
