@@ -14,6 +14,8 @@ public final class Daemon: Sendable {
     let scheduler: Scheduler
     let center: Center
     let router: Router
+    /// Whether each app may notify, and the user's settings of each.
+    let authorization: Authorization
     /// Who takes each app's responses (the router registers them, the poster asks them `WillPresent`).
     let handlers: HandlerRegistry
     /// The badges docks show.
@@ -73,18 +75,19 @@ public final class Daemon: Sendable {
         let scheduler = self.scheduler
         handlers = HandlerRegistry(connection: connection, logger: logger)
         badges = LauncherBadges(connection: connection)
-        let poster = Poster(bridge: bridge, store: store, settings: AppSettingsTable(), badges: badges, advisor: handlers)
+        let settings = AppSettingsTable()
+        authorization = Authorization(settings: settings, store: store, bridge: bridge, policy: config.authorization)
+        let poster = Poster(bridge: bridge, store: store, settings: settings, badges: badges, advisor: handlers)
         let attention = Attention(
             store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger,
             now: { scheduler.now() })
         self.attention = attention
-        center = Center(
-            poster: poster, attention: attention, scheduler: scheduler, limits: config.limits, authorization: config.authorization)
+        center = Center(poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)
         router = Router(
-            connection: connection, bridge: bridge, center: center, store: store, handlers: handlers, subscribers: subscribers,
+            connection: connection, bridge: bridge, center: center, authorization: authorization, store: store, handlers: handlers, subscribers: subscribers,
             attention: attention, answers: pushAnswers, policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
         callers = CallerCheck(connection: connection)
     }
@@ -114,6 +117,7 @@ public final class Daemon: Sendable {
         let subscribed = subscribe()
         try await withTaskCancellationHandler {
             try await self.center.restore()
+            try await self.authorization.restore()
             try await self.attention.restore()
             try await subscribed.value
         } onCancel: {
@@ -134,7 +138,7 @@ public final class Daemon: Sendable {
             return CenterError.overRate(app, perSecond: rate.perSecond).dbusError
         }
         connection.export(
-            [CenterInterface.make(center: center, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
+            [CenterInterface.make(center: center, authorization: authorization, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
                 self.push.withLock { $0.session?.topics }
             }],
             at: Center1.path)
@@ -216,7 +220,8 @@ public final class Daemon: Sendable {
     /// privacy, focus, summary and authorization apply from the next call on, the stack limit from each
     /// thread's next post on; changed `[push]` settings reconnect.
     public func reload(_ config: Config) async {
-        await center.setLimits(config.limits, authorization: config.authorization)
+        await center.setLimits(config.limits)
+        authorization.setPolicy(config.authorization)
         await router.setPolicies(delivery: config.delivery, text: config.text)
         await attention.setPolicies(focus: config.focus, summary: config.summary)
         await bridge.setStackLimit(config.threads.stackLimit)
@@ -261,7 +266,7 @@ public final class Daemon: Sendable {
     /// thread's stack as a stack).
     private func takeOverDelivered() async throws {
         let delivered = try await store.allDelivered()
-        let settings = await center.allSettings()
+        let settings = authorization.allSettings
         let results = await bridge.restore(delivered.map {
             RestoredNotification(
                 appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID,

@@ -18,25 +18,20 @@ actor Center {
     private var categories: [AppID: [NotificationCategory]] = [:]
     /// The user's settings of each app that posted or was set.
     private let settings: AppSettingsTable
+    /// Whether an app may post.
+    private let authorization: Authorization
     /// How fast each app may post (the connection's screen refuses floods with it too).
     nonisolated let rate: SharedPostRate
-    /// Whether a new app's `RequestAuthorization` asks the user.
-    private var authorizationPolicy: AuthorizationPolicy
-    /// The apps the user is being asked about (see ``requestAuthorization(_:)``).
-    private var asking: Set<AppID> = []
     private let badges: LauncherBadges
     /// Decides what Focus, the summary and the levels hold back.
     private let attention: Attention
     /// Puts on screen what `attention` lets through.
     private let poster: Poster
 
-    /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, settings
-    /// and badges), keeping state in `store`, scheduling with `scheduler`.
-    init(
-        poster: Poster, attention: Attention, scheduler: Scheduler, limits: Limits = .default,
-        authorization: AuthorizationPolicy = AuthorizationPolicy()
-    ) {
-        authorizationPolicy = authorization
+    /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, store,
+    /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`.
+    init(poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, limits: Limits = .default) {
+        self.authorization = authorization
         bridge = poster.bridge
         store = poster.store
         settings = poster.settings
@@ -48,82 +43,15 @@ actor Center {
         rate = SharedPostRate(perSecond: limits.postsPerSecond)
     }
 
-    /// Uses `limits` and `authorization` from now on (the post rate starts afresh).
-    func setLimits(_ limits: Limits, authorization: AuthorizationPolicy) {
+    /// Uses `limits` from now on (the post rate starts afresh).
+    func setLimits(_ limits: Limits) {
         self.limits = limits
-        authorizationPolicy = authorization
         rate.reset(perSecond: limits.postsPerSecond)
     }
 
-    /// Loads the categories and settings a previous run kept.
+    /// Loads the categories a previous run kept.
     func restore() async throws {
         categories = try await store.allCategories()
-        settings.restore(try await store.allSettings())
-    }
-
-    /// The user's settings of `app` (the defaults for an app never seen).
-    func settings(of app: AppID) -> AppSettings { settings.settings(of: app) }
-
-    /// Every app that posted or was set, with its settings.
-    func allSettings() -> [AppID: AppSettings] { settings.all }
-
-    /// Changes the fields of `app`'s settings that `json` gives (the user's call, not the app's).
-    func setSettings(_ app: AppID, json: String) async throws(CenterError) {
-        let update = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeSettingsUpdate(json) }
-        let changed = settings(of: app).applying(update)
-        try await saving("the settings") { try await store.setSettings(changed, of: app) }
-        settings.set(changed, of: app)
-    }
-
-    /// Refuses a post of an app the user denied, or is being asked about; an app's first post
-    /// records it as authorized (as desktops do on first use).
-    private func authorize(_ app: AppID) async throws(CenterError) {
-        guard let known = try await knownOrFirstUse(app) else { return }
-        guard known.authorizationStatus != .denied else {
-            throw CenterError(.notAuthorized, "the user does not allow notifications from \(app); nothing was shown (the user can allow them with `usernotectl apps set \(app) --allow`)")
-        }
-    }
-
-    /// The settings of `app` when it is known. An app never seen is recorded as authorized
-    /// (nil), unless the user is being asked about it: then it is refused until the answer.
-    private func knownOrFirstUse(_ app: AppID) async throws(CenterError) -> AppSettings? {
-        guard app != HeldSummary.appID else {
-            throw CenterError(.invalidAppId, "\(app) is usernoted's own app id; use your app's id")
-        }
-        if let known = settings.known(app) { return known }
-        guard !asking.contains(app) else {
-            throw CenterError(.notAuthorized, "the user is being asked whether to allow notifications from \(app); nothing was shown (post once requestAuthorization has answered)")
-        }
-        try await saving("the app's settings") { try await store.setSettings(AppSettings(), of: app) }
-        settings.set(AppSettings(), of: app)
-        return nil
-    }
-
-    /// `RequestAuthorization`: the stored status of an app already known; an app never seen is
-    /// recorded as authorized, or, when the policy asks, the user is asked with one notification
-    /// (however often the app calls meanwhile) and the answer is `notDetermined` until then.
-    func requestAuthorization(_ app: AppID) async throws(CenterError) -> String {
-        guard settings.known(app) == nil, authorizationPolicy.ask || asking.contains(app), app != HeldSummary.appID else {
-            return (try await knownOrFirstUse(app) ?? AppSettings()).authorizationStatus.rawValue
-        }
-        if asking.insert(app).inserted {
-            _ = await bridge.post(appID: HeldSummary.appID, request: AuthorizationPrompt.request(for: app), category: AuthorizationPrompt.category)
-        }
-        return AuthorizationPrompt.undecided
-    }
-
-    /// The user answered the prompt about `app` with `action`: records the choice (none when it
-    /// was closed unanswered) and takes the prompt away. Returns the status the app now has,
-    /// `notDetermined` when undecided; nil when `app` was not being asked about.
-    func authorizationAnswered(_ app: AppID, action: String) async -> String? {
-        guard asking.remove(app) != nil else { return nil }
-        await bridge.close(NotificationKey(appID: HeldSummary.appID, requestID: AuthorizationPrompt.request(for: app).identifier))
-        guard let status = AuthorizationPrompt.decision(action) else { return AuthorizationPrompt.undecided }
-        let decided = settings(of: app).applying(AppSettings.Update(authorizationStatus: status))
-        // Not saved, the app stays undecided: it asks again, rather than believe what a restart would forget.
-        guard (try? await store.setSettings(decided, of: app)) != nil else { return AuthorizationPrompt.undecided }
-        settings.set(decided, of: app)
-        return status.rawValue
     }
 
     /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
@@ -159,7 +87,7 @@ actor Center {
         // An identifier made here is new: no pending request has it, so none is unscheduled.
         let identified = !request.needsIdentifier
         let request = identified ? request : request.withIdentifier(UUID().uuidString.lowercased())
-        try await authorize(app)
+        try await authorization.authorizePost(of: app)
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
             do throws(ModelError) { try given?.validate(limits: limits) } catch { throw error.rooted(at: "buttons (as a category; actions[i] is buttons[i])") }
@@ -228,7 +156,7 @@ actor Center {
     /// Shows `request` now with the category registered now: its trigger came due, or a
     /// handler answered `keep` after the server had closed it.
     func present(_ request: NotificationRequest, of app: AppID) async {
-        guard settings(of: app).authorizationStatus != .denied else { return }  // denied since it was scheduled
+        guard settings.settings(of: app).authorizationStatus != .denied else { return }  // denied since it was scheduled
         let category = try? category(request.content.categoryIdentifier, of: app)
         _ = try? await startShow(request, of: app, category: category)()
     }
@@ -239,10 +167,10 @@ actor Center {
     private func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
-        var request = Poster.applying(settings(of: app), to: request)
+        var request = Poster.applying(settings.settings(of: app), to: request)
         let key = NotificationKey(appID: app, requestID: request.identifier)
         let onScreen: @Sendable () async -> Bool = { [bridge] in await bridge.isLive(key) }
-        switch await attention.admit(request, of: app, category: category, settings: settings(of: app), onScreen: onScreen) {
+        switch await attention.admit(request, of: app, category: category, settings: settings.settings(of: app), onScreen: onScreen) {
         case .show(let shown):
             request = shown
         case .held(let saved):

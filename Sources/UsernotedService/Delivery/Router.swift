@@ -18,6 +18,8 @@ actor Router {
     private let connection: Connection
     private let bridge: NotificationBridge
     private let center: Center
+    /// Takes the answers to the prompts asking whether an app may notify.
+    private let authorization: Authorization
     private let store: Store
     /// Who gets the `Response` signal.
     private let subscribers: ResponseSubscribers
@@ -40,7 +42,7 @@ actor Router {
     private let attention: Attention
 
     init(
-        connection: Connection, bridge: NotificationBridge, center: Center, store: Store, handlers: HandlerRegistry,
+        connection: Connection, bridge: NotificationBridge, center: Center, authorization: Authorization, store: Store, handlers: HandlerRegistry,
         subscribers: ResponseSubscribers, attention: Attention, answers: PushAnswers, policy: DeliveryPolicy = DeliveryPolicy(),
         text: TextPolicy = TextPolicy(), logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -50,6 +52,7 @@ actor Router {
         self.connection = connection
         self.bridge = bridge
         self.center = center
+        self.authorization = authorization
         self.store = store
         self.subscribers = subscribers
         self.policy = policy
@@ -168,7 +171,7 @@ actor Router {
             for dismissal in await attention.answered(interaction) { await route(dismissal) }
             return
         }
-        guard let status = await center.authorizationAnswered(app, action: interaction.actionIdentifier) else { return }
+        guard let status = await authorization.answered(app, action: interaction.actionIdentifier) else { return }
         logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
         subscribers.announce(authorization: status, of: app)
     }
