@@ -33,7 +33,7 @@ actor Router {
     /// The watch on each bus handler's name.
     private var watches: [AppID: Task<Void, Never>] = [:]
     /// Where each app's delivery is.
-    private var deliveries: [AppID: Delivery] = [:]
+    private var deliveries = Deliveries()
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
     private var locked = false
     /// Answers to pushed notifications are also published, through the broker, when push is on.
@@ -114,7 +114,7 @@ actor Router {
         }
         try await adopt(target, for: app)
         logger.info("handler registered", metadata: ["app": "\(app)", "handler": "\(target)"])
-        deliveries[app, default: Delivery()].handlerRegistered()
+        deliveries[app].handlerRegistered()
         startFlush(app)
     }
 
@@ -139,7 +139,7 @@ actor Router {
         guard case .bus(let current, _)? = handlers.target(of: app), current == name else { return }
         if !owner.isEmpty {
             logger.info("handler is back on the bus", metadata: ["app": "\(app)", "name": "\(name)"])
-            deliveries[app, default: Delivery()].handlerCameBack()
+            deliveries[app].handlerCameBack()
             startFlush(app)
         } else if name.hasPrefix(":") {
             handlers.set(nil, for: app)
@@ -190,7 +190,7 @@ actor Router {
         // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
         let publishing = await answers.outgoing(for: response, json: json)
         let saved = store.queueEnqueue(response, json: json, publishing: publishing)
-        let place = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
+        let place = deliveries[response.appId].recorded(.init(seq: saved, response: response, json: json))
         if place != nil { startFlush(response.appId) }
         do {
             _ = try await saved.value
@@ -199,34 +199,34 @@ actor Router {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
-        deliveries[response.appId, default: Delivery()].committed()
+        deliveries[response.appId].committed()
         subscribers.announce(response, json: json)
-        if !deliveries[response.appId, default: Delivery()].took(place) { startFlush(response.appId) }  // read from the store
+        if !deliveries[response.appId].took(place) { startFlush(response.appId) }  // read from the store
     }
 
     /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
     /// right after it when asked meanwhile.
     private func startFlush(_ app: AppID) {
-        Task { await SingleFlight.run(in: { $0(&deliveries[app, default: Delivery()].flushes) }) { await drain(app) } }
+        Task { await SingleFlight.run(in: { $0(&deliveries[app].flushes) }) { await drain(app) } }
     }
 
     /// Delivers the outbox of `app` in order while its handler acknowledges; leaves the
     /// delivery in the phase that says why it stopped. Whenever it stops or goes back to the
     /// store, the response it had is committed first, so that the store has it for the next try.
     private func drain(_ app: AppID) async {
-        guard deliveries[app, default: Delivery()].drainStarted() else { return }
+        guard deliveries[app].drainStarted() else { return }
         while true {
-            let mark = deliveries[app, default: Delivery()].readMark
+            let mark = deliveries[app].readMark
             let next: Delivery.Outgoing
             do {
                 guard let found = try await nextInOutbox(of: app) else {
-                    return deliveries[app, default: Delivery()].drained(emptySince: mark)
+                    return deliveries[app].drained(emptySince: mark)
                 }
                 next = found
             } catch {
                 logger.error("cannot read the outbox; delivery resumes with the next response",
                              metadata: ["app": "\(app)", "error": "\(error)"])
-                return deliveries[app, default: Delivery()].drained(emptySince: nil)
+                return deliveries[app].drained(emptySince: nil)
             }
             let response = next.response
             // A GLib notification's response goes to the app's GLib action, whatever handler it has.
@@ -244,7 +244,7 @@ actor Router {
                 logger.info("holding a response until the session is unlocked (authenticationRequired)",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)"])
                 _ = try? await next.seq.value
-                return deliveries[app, default: Delivery()].held()
+                return deliveries[app].held()
             }
             let disposition: String
             do {
@@ -253,21 +253,21 @@ actor Router {
                 logger.info("handler is not on the bus; the response waits for it",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)"])
                 _ = try? await next.seq.value
-                return deliveries[app, default: Delivery()].handlerAway()
+                return deliveries[app].handlerAway()
             } catch {
                 _ = try? await next.seq.value
-                guard let attempt = deliveries[app, default: Delivery()].failed() else { continue }
+                guard let attempt = deliveries[app].failed() else { continue }
                 return scheduleRetry(app, attempt: attempt, after: error, request: response.requestId)
             }
-            deliveries[app, default: Delivery()].delivered()
+            deliveries[app].delivered()
             do {
                 // Not saved (logged when recorded): taken all the same, and nothing to remove.
                 if let seq = try? await next.seq.value { try await store.acknowledge(seq) }
-                deliveries[app, default: Delivery()].acknowledged()
+                deliveries[app].acknowledged()
             } catch {
                 logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
                              metadata: ["app": "\(app)", "error": "\(error)"])
-                return deliveries[app, default: Delivery()].drained(emptySince: nil)
+                return deliveries[app].drained(emptySince: nil)
             }
             await apply(Disposition(disposition, logger: logger), to: response)
         }
@@ -276,7 +276,7 @@ actor Router {
     /// The oldest response waiting for `app` (nil: none): the one recorded to go out at once,
     /// else the store's, unless the outbox is known to be empty.
     private func nextInOutbox(of app: AppID) async throws -> Delivery.Outgoing? {
-        switch deliveries[app, default: Delivery()].next() {
+        switch deliveries[app].next() {
         case .fresh(let outgoing): return outgoing
         case .none: return nil
         case .fromStore:
@@ -333,9 +333,9 @@ actor Router {
 
     /// For an app with no handler: delivers as soon as its app id appears on the bus.
     private func watchAppName(_ app: AppID) async {
-        guard deliveries[app]?.appNameWatch == nil,
+        guard deliveries[app].appNameWatch == nil,
               let changes = try? await connection.nameOwnerChanges(of: app.rawValue) else { return }
-        deliveries[app, default: Delivery()].appNameWatch = Task { [weak self] in
+        deliveries[app].appNameWatch = Task { [weak self] in
             for await change in changes where !change.newOwner.isEmpty { await self?.appNameAppeared(app) }
         }
     }
@@ -350,14 +350,14 @@ actor Router {
         let delay = policy.retryDelay(attempt: attempt)
         logger.warning("handler did not take the response; retrying", metadata: [
             "app": "\(app)", "request": "\(request)", "attempt": "\(attempt)", "in": "\(delay)", "error": "\(error)"])
-        deliveries[app, default: Delivery()].backOff(retry: Task { [weak self] in
+        deliveries[app].backOff(retry: Task { [weak self] in
             try? await Task.sleep(for: delay)
             await self?.retryDue(app)
         })
     }
 
     private func retryDue(_ app: AppID) {
-        deliveries[app, default: Delivery()].retryDue()
+        deliveries[app].retryDue()
         startFlush(app)
     }
 
