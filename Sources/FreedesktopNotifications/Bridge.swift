@@ -386,7 +386,7 @@ public actor NotificationBridge {
     @discardableResult
     func emit(_ key: NotificationKey, _ entry: Presentation, action: String, text: String?, activationToken: String?) -> Interaction {
         let interaction = Interaction(
-            appID: key.appID, request: entry.request, actionIdentifier: action, userText: text,
+            appID: key.appID, request: entry.request, category: entry.category, actionIdentifier: action, userText: text,
             activationToken: activationToken)
         interactionsContinuation.yield(interaction)
         return interaction

@@ -5,6 +5,9 @@ public struct Interaction: Sendable, Hashable {
     public var appID: AppID
     /// The request as it was shown.
     public var request: NotificationRequest
+    /// The category it was shown with (its buttons), as its ``Presentation`` keeps it; nil for
+    /// none, or when not known (an interaction made after the notification left).
+    public var category: NotificationCategory?
     /// `default`, `dismiss`, or the identifier of one of the category's actions.
     public var actionIdentifier: String
     /// Text typed into an inline reply.
@@ -12,9 +15,13 @@ public struct Interaction: Sendable, Hashable {
     /// The XDG activation token that came with the action, for foreground actions.
     public var activationToken: String?
 
-    public init(appID: AppID, request: NotificationRequest, actionIdentifier: String, userText: String?, activationToken: String?) {
+    public init(
+        appID: AppID, request: NotificationRequest, category: NotificationCategory?, actionIdentifier: String, userText: String?,
+        activationToken: String?
+    ) {
         self.appID = appID
         self.request = request
+        self.category = category
         self.actionIdentifier = actionIdentifier
         self.userText = userText
         self.activationToken = activationToken

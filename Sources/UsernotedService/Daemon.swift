@@ -14,6 +14,12 @@ public final class Daemon: Sendable {
     let scheduler: Scheduler
     let center: Center
     let router: Router
+    /// Whether each app may notify, and the user's settings of each.
+    let authorization: Authorization
+    /// Who takes each app's responses (the router registers them, the poster asks them `WillPresent`).
+    let handlers: HandlerRegistry
+    /// The badges docks show.
+    let badges: LauncherBadges
     /// Who may act for which app id.
     let callers: CallerCheck
     /// Who gets the `Response` signal.
@@ -30,6 +36,8 @@ public final class Daemon: Sendable {
     private let systemBusAddress: String?
     /// The scheduler's clock rate: real time, unless a test speeds it up.
     private let clock: ScaledClock
+    /// Answers to pushed notifications, published while a session is connected.
+    private let pushAnswers: PushAnswers
     /// Remote notifications: the `[push]` settings in force, and the session they made (nil: off).
     private let push: Mutex<(policy: PushPolicy, session: Push?)>
     /// The bus subscriptions, once ``subscribe()`` has started them.
@@ -59,20 +67,28 @@ public final class Daemon: Sendable {
         previews = Mutex((config.privacy, false))
         self.systemBusAddress = systemBusAddress
         self.clock = clock
+        // Each part is given what it uses, lower parts first: the data flows one way, from the
+        // doors through admission to the poster and the bridge, and from the bridge's
+        // interactions through the router to the handlers.
         bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
-        center = Center(
-            bridge: bridge, store: store, scheduler: self.scheduler, connection: connection, limits: config.limits,
-            authorization: config.authorization)
         let scheduler = self.scheduler
+        handlers = HandlerRegistry(connection: connection, logger: logger)
+        badges = LauncherBadges(connection: connection)
+        let settings = AppSettingsTable()
+        authorization = Authorization(settings: settings, store: store, bridge: bridge, policy: config.authorization)
+        let poster = Poster(bridge: bridge, store: store, settings: settings, badges: badges, advisor: handlers)
         let attention = Attention(
-            store: store, bridge: bridge, focus: config.focus, summary: config.summary, logger: logger, now: { scheduler.now() })
+            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger,
+            now: { scheduler.now() })
         self.attention = attention
+        center = Center(poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
+        pushAnswers = PushAnswers(store: store, logger: logger)
         router = Router(
-            connection: connection, bridge: bridge, center: center, store: store, subscribers: subscribers, attention: attention,
-            policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
+            connection: connection, bridge: bridge, center: center, authorization: authorization, store: store, handlers: handlers, subscribers: subscribers,
+            attention: attention, answers: pushAnswers, policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
         callers = CallerCheck(connection: connection)
     }
 
@@ -101,18 +117,15 @@ public final class Daemon: Sendable {
         let subscribed = subscribe()
         try await withTaskCancellationHandler {
             try await self.center.restore()
+            try await self.authorization.restore()
             try await self.attention.restore()
-            await self.center.setAttention(self.attention)
-            await self.center.setPresentationAdvisor { [router = self.router] request, app in
-                await router.presentationOptions(for: request, of: app)
-            }
             try await subscribed.value
         } onCancel: {
             subscribed.cancel()
         }
         // A [push] setting that cannot be used stops the daemon here, saying which and why.
         let policy = push.withLock { $0.policy }
-        let session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
+        let session = policy.enabled ? try Push(policy: policy, center: center, answers: pushAnswers, store: store, logger: logger) : nil
         push.withLock { $0.session = session }
         // A flood is refused as it is read, before it costs decoding, checks or a place in the
         // queue: past the calls a connection may have waiting, and a Post of an app over its
@@ -125,7 +138,7 @@ public final class Daemon: Sendable {
             return CenterError.overRate(app, perSecond: rate.perSecond).dbusError
         }
         connection.export(
-            [CenterInterface.make(center: center, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
+            [CenterInterface.make(center: center, authorization: authorization, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
                 self.push.withLock { $0.session?.topics }
             }],
             at: Center1.path)
@@ -170,8 +183,8 @@ public final class Daemon: Sendable {
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
         await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
         let focusTimer = ScaledWakeTimer(WallClockTimer { Task { await attention.wake() } }, clock: clock)
-        await attention.start(timer: focusTimer) { await center.present($0) } respond: { await router.respond($0) }
-        await router.setPush(session)
+        await attention.start(timer: focusTimer)
+        pushAnswers.use(session?.route)
         await session?.start()
         await withTaskCancellationHandler {
             await connection.waitUntilDisconnected()
@@ -207,7 +220,8 @@ public final class Daemon: Sendable {
     /// privacy, focus, summary and authorization apply from the next call on, the stack limit from each
     /// thread's next post on; changed `[push]` settings reconnect.
     public func reload(_ config: Config) async {
-        await center.setLimits(config.limits, authorization: config.authorization)
+        await center.setLimits(config.limits)
+        authorization.setPolicy(config.authorization)
         await router.setPolicies(delivery: config.delivery, text: config.text)
         await attention.setPolicies(focus: config.focus, summary: config.summary)
         await bridge.setStackLimit(config.threads.stackLimit)
@@ -225,13 +239,13 @@ public final class Daemon: Sendable {
         await old?.stop()
         var session: Push?
         do {
-            session = policy.enabled ? try Push(policy: policy, center: center, store: store, logger: logger) : nil
+            session = policy.enabled ? try Push(policy: policy, center: center, answers: pushAnswers, store: store, logger: logger) : nil
             logger.info(policy.enabled ? "push: new settings applied" : "push: turned off")
         } catch {
             logger.error("push: the new settings cannot be used, so push is off until they are fixed", metadata: ["error": "\(error)"])
         }
         push.withLock { $0 = (policy, session) }
-        await router.setPush(session)
+        pushAnswers.use(session?.route)
         await session?.start()
     }
 
@@ -252,7 +266,7 @@ public final class Daemon: Sendable {
     /// thread's stack as a stack).
     private func takeOverDelivered() async throws {
         let delivered = try await store.allDelivered()
-        let settings = await center.allSettings()
+        let settings = authorization.allSettings
         let results = await bridge.restore(delivered.map {
             RestoredNotification(
                 appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID,

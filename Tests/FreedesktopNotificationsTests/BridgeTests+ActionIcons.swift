@@ -16,6 +16,6 @@ extension BridgeTests {
         let shown = try await h.show(request, category)
         #expect(shown.actionKeys == ["default", "mail-reply-sender", "edit-delete"])
         try await h.server.emitActionInvoked(id: shown.id, key: "edit-delete")
-        #expect(try await h.nextInteraction() == Self.interaction(request, "DELETE"))
+        #expect(try await h.nextInteraction() == Self.interaction(request, "DELETE", in: category))
     }
 }

@@ -25,7 +25,7 @@ extension BridgeTests {
         let shown = try await h.show(Self.request(), Self.mail)
         #expect(shown.actionKeys == ["default", "ARCHIVE", "DELETE"])
         try await h.server.emitActionInvoked(id: shown.id, key: "DELETE")
-        #expect(try await h.nextInteraction() == Self.interaction(Self.request(), "DELETE"))
+        #expect(try await h.nextInteraction() == Self.interaction(Self.request(), "DELETE", in: Self.mail))
     }
 
     @Test func aServerThatShowsEveryButtonGetsTheFullSet() async throws {
@@ -41,10 +41,10 @@ extension BridgeTests {
         let shown = try await h.show(request, Self.chat)
         #expect(shown.actionKeys.contains("x-usernoted-suggestion-1"))
         try await h.server.emitActionInvoked(id: shown.id, key: "x-usernoted-suggestion-1")
-        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "Call me"))
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "Call me", in: Self.chat))
         // The [text] button itself still comes without text, for the prompt to ask.
         try await h.server.emitActionInvoked(id: shown.id, key: "REPLY")
-        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY"))
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", in: Self.chat))
     }
 
     @Test func aSuggestionKeyTheCategoryDoesNotHaveIsIgnored() async throws {
@@ -61,7 +61,7 @@ extension BridgeTests {
         let shown = try await h.show(request, Self.chat)
         #expect(shown.actionKeys == ["default", "inline-reply", "x-usernoted-suggestion-0", "x-usernoted-suggestion-1"])
         try await h.server.emitActionInvoked(id: shown.id, key: "x-usernoted-suggestion-0")
-        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "On my way"))
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "On my way", in: Self.chat))
     }
 
     /// GNOME Shell 43 updates a banner replaced in place without its buttons: there the
@@ -80,7 +80,7 @@ extension BridgeTests {
         #expect(second.replacesID == 0 && second.id != first.id)
         #expect(await h.server.displayed.map(\.id) == [second.id])
         try await h.server.emitActionInvoked(id: second.id, key: "ARCHIVE")
-        #expect(try await h.nextInteraction() == Self.interaction(replacement, "ARCHIVE"))
+        #expect(try await h.nextInteraction() == Self.interaction(replacement, "ARCHIVE", in: Self.mail))
     }
 
     @Test func elsewhereAReplacementStaysInPlace() async throws {

@@ -80,10 +80,11 @@ final class BridgeHarness: Sendable {
             title: title, body: body, userInfo: ["meetingID": .int(42), "room": .string("4")], categoryIdentifier: "INVITE"))
     }
 
+    /// The interaction with `request` shown with `category`.
     static func interaction(
-        _ request: NotificationRequest, _ action: String, text: String? = nil, token: String? = nil
+        _ request: NotificationRequest, _ action: String, text: String? = nil, token: String? = nil, in category: NotificationCategory? = invite
     ) -> Interaction {
-        Interaction(appID: app, request: request, actionIdentifier: action, userText: text, activationToken: token)
+        Interaction(appID: app, request: request, category: category, actionIdentifier: action, userText: text, activationToken: token)
     }
 
     // MARK: Actions
@@ -309,7 +310,7 @@ final class BridgeHarness: Sendable {
         #expect(shown.actionKeys == ["default", "inline-reply"])
         try await h.server.emitNotificationReplied(id: shown.id, text: "on my way")
         try await h.server.emitNotificationClosed(id: shown.id, reason: FakeNotificationServer.CloseReason.dismissedByUser)
-        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "on my way"))
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", text: "on my way", in: Self.message))
         try await h.expectNoInteraction()
     }
 
@@ -319,7 +320,7 @@ final class BridgeHarness: Sendable {
         let shown = try await h.show(request, Self.message)
         #expect(shown.actionKeys == ["default", "REPLY"])
         try await h.server.emitActionInvoked(id: shown.id, key: "REPLY")
-        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY"))
+        #expect(try await h.nextInteraction() == Self.interaction(request, "REPLY", in: Self.message))
     }
 
     @Test func theActivationTokenGoesWithTheActionThatFollowsIt() async throws {

@@ -9,7 +9,7 @@ import UserNotificationsCore
 actor Center {
     /// The second part of a two-phase call: what is left once its ordered part is done
     /// (see ``add(_:request:attachmentsWithin:)``).
-    typealias Continuation<T> = @Sendable () async throws(CenterError) -> T
+    typealias Continuation<T> = CallContinuation<T>
 
     private let bridge: NotificationBridge
     private let store: Store
@@ -17,125 +17,47 @@ actor Center {
     private var limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
     /// The user's settings of each app that posted or was set.
-    private var settings: [AppID: AppSettings] = [:]
+    private let settings: AppSettingsTable
+    /// Whether an app may post.
+    private let authorization: Authorization
     /// How fast each app may post (the connection's screen refuses floods with it too).
     nonisolated let rate: SharedPostRate
-    /// Whether a new app's `RequestAuthorization` asks the user.
-    private var authorizationPolicy: AuthorizationPolicy
-    /// The apps the user is being asked about (see ``requestAuthorization(_:)``).
-    private var asking: Set<AppID> = []
-    private var badges = Badges()
-    /// Asks the app how to present a request (`Handler1.WillPresent`); nil: as usual.
-    private var presentationAdvisor: (@Sendable (NotificationRequest, AppID) async -> Set<String>?)?
-    /// Decides what Focus, the summary and the levels hold back (nil: everything is shown).
-    private var attention: Attention?
-    private let connection: Connection
+    private let badges: LauncherBadges
+    /// Decides what Focus, the summary and the levels hold back.
+    private let attention: Attention
+    /// Puts on screen what `attention` lets through.
+    private let poster: Poster
 
-    /// A center showing through `bridge`, keeping state in `store`, announcing badges on `connection`.
-    init(
-        bridge: NotificationBridge, store: Store, scheduler: Scheduler, connection: Connection, limits: Limits = .default,
-        authorization: AuthorizationPolicy = AuthorizationPolicy()
-    ) {
-        authorizationPolicy = authorization
-        self.bridge = bridge
-        self.connection = connection
-        self.store = store
+    /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, store,
+    /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`.
+    init(poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, limits: Limits = .default) {
+        self.authorization = authorization
+        bridge = poster.bridge
+        store = poster.store
+        settings = poster.settings
+        badges = poster.badges
+        self.poster = poster
+        self.attention = attention
         self.scheduler = scheduler
         self.limits = limits
         rate = SharedPostRate(perSecond: limits.postsPerSecond)
     }
 
-    /// Lets `advisor` decide how requests are presented: `banner`/`list` (shown at all),
-    /// `sound`, `badge`; an advisor that answers nil leaves the default (all of them).
-    func setPresentationAdvisor(_ advisor: @escaping @Sendable (NotificationRequest, AppID) async -> Set<String>?) {
-        presentationAdvisor = advisor
-    }
-
-    /// Lets `attention` hold back what should not interrupt now.
-    func setAttention(_ attention: Attention) { self.attention = attention }
-
-    /// Uses `limits` and `authorization` from now on (the post rate starts afresh).
-    func setLimits(_ limits: Limits, authorization: AuthorizationPolicy) {
+    /// Uses `limits` from now on (the post rate starts afresh).
+    func setLimits(_ limits: Limits) {
         self.limits = limits
-        authorizationPolicy = authorization
         rate.reset(perSecond: limits.postsPerSecond)
     }
 
-    /// Loads the categories and settings a previous run kept.
+    /// Loads the categories a previous run kept.
     func restore() async throws {
         categories = try await store.allCategories()
-        settings = try await store.allSettings()
-    }
-
-    /// The user's settings of `app` (the defaults for an app never seen).
-    func settings(of app: AppID) -> AppSettings { settings[app] ?? AppSettings() }
-
-    /// Every app that posted or was set, with its settings.
-    func allSettings() -> [AppID: AppSettings] { settings }
-
-    /// Changes the fields of `app`'s settings that `json` gives (the user's call, not the app's).
-    func setSettings(_ app: AppID, json: String) async throws(CenterError) {
-        let update = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeSettingsUpdate(json) }
-        let changed = settings(of: app).applying(update)
-        try await Self.saving("the settings") { try await store.setSettings(changed, of: app) }
-        settings[app] = changed
-    }
-
-    /// Refuses a post of an app the user denied, or is being asked about; an app's first post
-    /// records it as authorized (as desktops do on first use).
-    private func authorize(_ app: AppID) async throws(CenterError) {
-        guard let known = try await knownOrFirstUse(app) else { return }
-        guard known.authorizationStatus != .denied else {
-            throw CenterError(.notAuthorized, "the user does not allow notifications from \(app); nothing was shown (the user can allow them with `usernotectl apps set \(app) --allow`)")
-        }
-    }
-
-    /// The settings of `app` when it is known. An app never seen is recorded as authorized
-    /// (nil), unless the user is being asked about it: then it is refused until the answer.
-    private func knownOrFirstUse(_ app: AppID) async throws(CenterError) -> AppSettings? {
-        guard app != HeldSummary.appID else {
-            throw CenterError(.invalidAppId, "\(app) is usernoted's own app id; use your app's id")
-        }
-        if let known = settings[app] { return known }
-        guard !asking.contains(app) else {
-            throw CenterError(.notAuthorized, "the user is being asked whether to allow notifications from \(app); nothing was shown (post once requestAuthorization has answered)")
-        }
-        try await Self.saving("the app's settings") { try await store.setSettings(AppSettings(), of: app) }
-        settings[app] = AppSettings()
-        return nil
-    }
-
-    /// `RequestAuthorization`: the stored status of an app already known; an app never seen is
-    /// recorded as authorized, or, when the policy asks, the user is asked with one notification
-    /// (however often the app calls meanwhile) and the answer is `notDetermined` until then.
-    func requestAuthorization(_ app: AppID) async throws(CenterError) -> String {
-        guard settings[app] == nil, authorizationPolicy.ask || asking.contains(app), app != HeldSummary.appID else {
-            return (try await knownOrFirstUse(app) ?? AppSettings()).authorizationStatus.rawValue
-        }
-        if asking.insert(app).inserted {
-            _ = await bridge.post(appID: HeldSummary.appID, request: AuthorizationPrompt.request(for: app), category: AuthorizationPrompt.category)
-        }
-        return AuthorizationPrompt.undecided
-    }
-
-    /// The user answered the prompt about `app` with `action`: records the choice (none when it
-    /// was closed unanswered) and takes the prompt away. Returns the status the app now has,
-    /// `notDetermined` when undecided; nil when `app` was not being asked about.
-    func authorizationAnswered(_ app: AppID, action: String) async -> String? {
-        guard asking.remove(app) != nil else { return nil }
-        await bridge.close(NotificationKey(appID: HeldSummary.appID, requestID: AuthorizationPrompt.request(for: app).identifier))
-        guard let status = AuthorizationPrompt.decision(action) else { return AuthorizationPrompt.undecided }
-        let decided = settings(of: app).applying(AppSettings.Update(authorizationStatus: status))
-        // Not saved, the app stays undecided: it asks again, rather than believe what a restart would forget.
-        guard (try? await store.setSettings(decided, of: app)) != nil else { return AuthorizationPrompt.undecided }
-        settings[app] = decided
-        return status.rawValue
     }
 
     /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
     func setCategories(_ app: AppID, json: String) async throws(CenterError) {
         let decoded = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeCategories(json, limits: limits) }
-        try await Self.saving("the categories") { try await store.setCategories(decoded, of: app) }
+        try await saving("the categories") { try await store.setCategories(decoded, of: app) }
         categories[app] = decoded
     }
 
@@ -165,7 +87,7 @@ actor Center {
         // An identifier made here is new: no pending request has it, so none is unscheduled.
         let identified = !request.needsIdentifier
         let request = identified ? request : request.withIdentifier(UUID().uuidString.lowercased())
-        try await authorize(app)
+        try await authorization.authorizePost(of: app)
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
             do throws(ModelError) { try given?.validate(limits: limits) } catch { throw error.rooted(at: "buttons (as a category; actions[i] is buttons[i])") }
@@ -189,7 +111,7 @@ actor Center {
         let limit = limits.pendingPerApp
         let saved = store.queuePending(pending, limit: limit)
         return { [scheduler] () async throws(CenterError) in
-            guard try await Self.saving("the request", { try await saved.value }) else {
+            guard try await saving("the request", { try await saved.value }) else {
                 throw CenterError(.limitExceeded, "\(app) has \(limit) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
             }
             await scheduler.added(fireDate: fireDate)
@@ -229,117 +151,68 @@ actor Center {
     /// `LauncherEntry.Update` signal.
     func setBadge(_ app: AppID, count: Int) throws(CenterError) {
         try badges.set(count, of: app)
-        // Fails only when the connection is closed, and then no caller is left to tell.
-        try? LauncherEntry.emit(count, of: app, on: connection)
     }
-
-    /// The badge count of `app` as last set; nil when never set.
-    func badge(of app: AppID) -> Int? { badges.count(of: app) }
 
     /// Shows `request` now with the category registered now: its trigger came due, or a
     /// handler answered `keep` after the server had closed it.
     func present(_ request: NotificationRequest, of app: AppID) async {
-        guard settings(of: app).authorizationStatus != .denied else { return }  // denied since it was scheduled
+        guard settings.settings(of: app).authorizationStatus != .denied else { return }  // denied since it was scheduled
         let category = try? category(request.content.categoryIdentifier, of: app)
         _ = try? await startShow(request, of: app, category: category)()
     }
 
-    /// Shows a notification that was held, with the category it was held with, past every hold.
-    func present(_ held: HeldNotification) async {
-        _ = try? await startShow(held.request, of: held.app, category: held.category, admitted: true)()
-    }
-
-    /// Puts `request` on screen (in place of the one with its identifier) and records it; with
-    /// `unscheduling`, also takes a pending request with its identifier out of pending, in the
-    /// same transaction. Returns once the notification has its place, its `Notify` is on its
-    /// way and its record is queued; the continuation waits for the commit, and says whether a
-    /// pending request was taken out.
-    /// Unless `admitted`, ``Attention`` may hold it instead (Focus, the summary, its level):
-    /// then it is recorded as held, and the continuation waits for that.
+    /// Puts `request` on screen through the poster (see ``Poster/present(_:of:category:unscheduling:)``),
+    /// unless ``Attention`` holds it (Focus, the summary, its level): then it is recorded as
+    /// held, and the continuation waits for that.
     private func startShow(
-        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false,
-        admitted: Bool = false
+        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
-        var request = Self.applying(settings(of: app), to: request)
-        if !admitted, let attention {
-            let key = NotificationKey(appID: app, requestID: request.identifier)
-            let onScreen: @Sendable () async -> Bool = { [bridge] in await bridge.isLive(key) }
-            switch await attention.admit(request, of: app, category: category, settings: settings(of: app), onScreen: onScreen) {
-            case .show(let shown):
-                request = shown
-            case .held(let saved):
-                if let badge = request.content.badge { try? setBadge(app, count: badge) }
-                let removed = unscheduling
-                    ? try await Self.saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
-                    : false
-                return { () async throws(CenterError) in
-                    try await Self.saving("the held notification") { try await saved.value }
-                    return removed
-                }
+        var request = Poster.applying(settings.settings(of: app), to: request)
+        let key = NotificationKey(appID: app, requestID: request.identifier)
+        let onScreen: @Sendable () async -> Bool = { [bridge] in await bridge.isLive(key) }
+        switch await attention.admit(request, of: app, category: category, settings: settings.settings(of: app), onScreen: onScreen) {
+        case .show(let shown):
+            request = shown
+        case .held(let saved):
+            if let badge = request.content.badge { try? setBadge(app, count: badge) }
+            let removed = unscheduling
+                ? try await saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
+                : false
+            return { () async throws(CenterError) in
+                try await saving("the held notification") { try await saved.value }
+                return removed
             }
         }
-        let options = await presentationAdvisor?(request, app)
-        if let options {
-            if !options.contains("badge") { request.content.badge = nil }
-            if !options.contains("sound") { request.content.sound = nil }
-        }
-        if let badge = request.content.badge { try? setBadge(app, count: badge) }
-        // Asked, and neither a banner nor a place in the list: the app takes it from here.
-        if let options, options.isDisjoint(with: ["banner", "list", "alert"]) {
-            guard unscheduling else { return { false } }
-            let removed = try await Self.saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
-            return { removed }
-        }
-        // Queued for the disk as the server is asked (its id follows when it answers), both in
-        // the order of the calls. The app hears back once it is durable, not once the server
-        // has answered: the id is ours, and a server's trouble is ours to handle, not the app's.
-        let (_, serverID) = await bridge.post(
-            appID: app, request: request, category: category, showPreviews: settings(of: app).showPreviews)
-        let saved = store.queueDelivered(
-            DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date()),
-            unscheduling: unscheduling)
-        return { () async throws(CenterError) in
-            try await Self.saving("the delivered notification") { try await saved.value }
-        }
-    }
-
-    /// `request` as the user's settings of its app let it be shown: quietly (`passive`) while
-    /// provisional, without a sound or badge when those are off.
-    static func applying(_ settings: AppSettings, to request: NotificationRequest) -> NotificationRequest {
-        var request = request
-        if settings.authorizationStatus == .provisional { request.content.interruptionLevel = .passive }
-        if !settings.sound { request.content.sound = nil }
-        if !settings.badge { request.content.badge = nil }
-        return request
+        return try await poster.present(request, of: app, category: category, unscheduling: unscheduling)
     }
 
     /// The pending requests of `app`, soonest first, as JSON.
     func pendingJSON(_ app: AppID) async throws(CenterError) -> String {
-        let pending = try await Self.saving("pending requests", reading: true) { try await store.pending(of: app) }
+        let pending = try await saving("pending requests", reading: true) { try await store.pending(of: app) }
         return ModelJSON.encode(pending.map(\.request))
     }
 
     /// Unschedules requests of `app` (all of them for nil); unknown ids are ignored, as on Apple platforms.
     func removePending(_ app: AppID, ids: [String]?) async throws(CenterError) {
-        try await Self.saving("the removal") { _ = try await store.removePending(app, ids: ids) }
+        try await saving("the removal") { _ = try await store.removePending(app, ids: ids) }
         await scheduler.reschedule()
     }
 
     /// The requests of `app` on screen, and those held back (Focus, the summary, their level).
     func deliveredJSON(_ app: AppID) async -> String {
-        let held = await attention?.delivered(of: app) ?? []
+        let held = await attention.delivered(of: app)
         return ModelJSON.encode((await bridge.delivered(appID: app) + held).sorted { $0.identifier < $1.identifier })
     }
 
     /// Takes notifications of `app` off the screen, or out of those held back (all of them for
     /// nil); no response follows.
     func removeDelivered(_ app: AppID, ids: [String]?) async throws(CenterError) {
-        let wasHeld = await attention?.remove(app, identifiers: ids) ?? []
+        let wasHeld = await attention.remove(app, identifiers: ids)
         var targets = (ids ?? []).filter { !wasHeld.contains($0) }
         if ids == nil { targets = await bridge.delivered(appID: app).map(\.identifier) }
         for id in targets {
             await bridge.close(NotificationKey(appID: app, requestID: id))
-            try await Self.saving("the removal") { try await store.removeDelivered(app, identifier: id) }
+            try await saving("the removal") { try await store.removeDelivered(app, identifier: id) }
         }
     }
 
@@ -350,20 +223,5 @@ actor Center {
             throw CenterError(.notFound, app.map { "no notification of \($0) is on screen" } ?? "no notification is on screen")
         }
         return interaction
-    }
-
-    /// Runs a store operation; a failure becomes a named error saying nothing was changed.
-    private static func saving<T>(
-        _ what: String, reading: Bool = false, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
-    ) async throws(CenterError) -> T {
-        do {
-            return try await body()
-        } catch let error as CenterError {
-            throw error
-        } catch {
-            throw CenterError(.storageFailed, reading
-                ? "cannot read \(what) from the state database: \(error)"
-                : "cannot save \(what) to the state database, so nothing was changed: \(error); check that the state directory is writable and the disk not full")
-        }
     }
 }

@@ -21,6 +21,8 @@ actor Attention {
 
     private let store: Store
     private let bridge: NotificationBridge
+    /// Shows what is released, as if posted now (with its own actions), past every hold.
+    private let poster: Poster
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let calendar: @Sendable () -> Calendar
@@ -38,18 +40,16 @@ actor Attention {
     /// (or standing for less than it covers now) is summarised again at its next release.
     private var summarised: [HeldSummary.Scope: Set<NotificationKey>] = [:]
     private var timer: (any WakeTimer)?
-    /// Shows a held notification as if posted now (with its own actions), past every hold.
-    private var show: (@Sendable (HeldNotification) async -> Void)?
-    /// Hands a response of a held notification to its app (a `dismiss` when cleared).
-    private var respond: (@Sendable (Interaction) async -> Void)?
 
-    /// Holds by `focus` and `summary`, on the wall clock `now` and the user's `calendar`.
+    /// Holds by `focus` and `summary`, on the wall clock `now` and the user's `calendar`; shows
+    /// summaries through `bridge`, and what it releases through `poster`.
     init(
-        store: Store, bridge: NotificationBridge, focus: FocusPolicy, summary: SummaryPolicy, logger: Logger,
+        store: Store, bridge: NotificationBridge, poster: Poster, focus: FocusPolicy, summary: SummaryPolicy, logger: Logger,
         now: @escaping @Sendable () -> Date, calendar: @escaping @Sendable () -> Calendar = { Calendar.autoupdatingCurrent }
     ) {
         self.store = store
         self.bridge = bridge
+        self.poster = poster
         focusPolicy = focus
         summaryPolicy = summary
         self.logger = logger
@@ -65,13 +65,8 @@ actor Attention {
 
     /// Starts releasing: what is due now (Focus ended or a summary time passed while the
     /// daemon was not running) at once, then at each change `timer` wakes for.
-    func start(
-        timer: any WakeTimer, show: @escaping @Sendable (HeldNotification) async -> Void,
-        respond: @escaping @Sendable (Interaction) async -> Void
-    ) async {
+    func start(timer: any WakeTimer) async {
         self.timer = timer
-        self.show = show
-        self.respond = respond
         await reevaluate()
     }
 
@@ -224,10 +219,12 @@ actor Attention {
     }
 
     /// The user answered a summary: *Show all* (or a click on it) shows each notification it
-    /// stands for with its own actions; *Clear* drops them (a `dismiss` for each whose category
-    /// asks for one); closing it keeps them in the list, not summarised again.
-    func answered(_ interaction: Interaction) async {
-        guard let scope = HeldSummary.Scope(requestID: interaction.request.identifier) else { return }
+    /// stands for with its own actions; *Clear* drops them, and returns a `dismiss` for each whose
+    /// category asks for one, for the router to deliver; closing it keeps them in the list, not
+    /// summarised again.
+    func answered(_ interaction: Interaction) async -> [Interaction] {
+        guard let scope = HeldSummary.Scope(requestID: interaction.request.identifier) else { return [] }
+        var dismissals: [Interaction] = []
         let covered = held.values.filter { scope.covers($0) }.sorted { $0.date < $1.date }
         summarised[scope] = nil
         switch interaction.actionIdentifier {
@@ -238,8 +235,9 @@ actor Attention {
                 held[key(entry)] = nil
                 store.removeHeld(entry.app, identifiers: [entry.identifier])
                 if entry.category?.sendsDismissAction == true {
-                    await respond?(Interaction(
-                        appID: entry.app, request: entry.request, actionIdentifier: NotificationResponse.dismissActionIdentifier,
+                    dismissals.append(Interaction(
+                        appID: entry.app, request: entry.request, category: entry.category,
+                        actionIdentifier: NotificationResponse.dismissActionIdentifier,
                         userText: nil, activationToken: nil))
                 }
             }
@@ -249,9 +247,10 @@ actor Attention {
                 store.setHeldReason(.listed, of: app, identifiers: entries.map(\.identifier))
             }
         default:
-            return
+            return []
         }
         await closeSummary(scope)
+        return dismissals
     }
 
     /// Takes the summary of `scope` off screen and out of the store.
@@ -267,7 +266,7 @@ actor Attention {
     private func release(_ entries: [HeldNotification]) async {
         for entry in entries { held[key(entry)] = nil }
         for entry in entries {
-            await show?(entry)
+            await poster.release(entry)
             store.removeHeld(entry.app, identifiers: [entry.identifier])
         }
     }

@@ -183,3 +183,14 @@ struct Delivery {
         if flushes.isRunning { successorArrived = true }
     }
 }
+
+/// Each app's ``Delivery``, made when the app is first named (an app never named is at rest,
+/// as a new one).
+struct Deliveries {
+    private var byApp: [AppID: Delivery] = [:]
+
+    subscript(app: AppID) -> Delivery {
+        get { byApp[app] ?? Delivery() }
+        set { byApp[app] = newValue }
+    }
+}

@@ -16,15 +16,11 @@ import UserNotificationsCore
 /// Each app's progress is one ``Delivery`` value (its phase, its backoff, its place in
 /// line); the router does the I/O its transitions call for.
 actor Router {
-    /// An app's handler, and the watch on its bus name.
-    private struct Handler {
-        var target: HandlerTarget
-        var watch: Task<Void, Never>?
-    }
-
     private let connection: Connection
     private let bridge: NotificationBridge
     private let center: Center
+    /// Takes the answers to the prompts asking whether an app may notify.
+    private let authorization: Authorization
     private let store: Store
     /// Who gets the `Response` signal.
     private let subscribers: ResponseSubscribers
@@ -34,25 +30,30 @@ actor Router {
     /// The wall clock responses are dated and aged by.
     private let now: @Sendable () -> Date
     /// Who takes each app's responses.
-    private var handlers: [AppID: Handler] = [:]
+    private let handlers: HandlerRegistry
+    /// The watch on each bus handler's name.
+    private var watches: [AppID: Task<Void, Never>] = [:]
     /// Where each app's delivery is.
-    private var deliveries: [AppID: Delivery] = [:]
+    private var deliveries = Deliveries()
     /// Whether the session is locked: responses to `authenticationRequired` actions wait.
     private var locked = false
-    /// Remote notifications, when on: answers to pushed notifications are also published.
-    private var push: Push?
+    /// Answers to pushed notifications are also published, through the broker, when push is on.
+    private let answers: PushAnswers
     /// Takes the answers to usernoted's own notifications (the summaries of what it held).
-    private let attention: Attention?
+    private let attention: Attention
 
     init(
-        connection: Connection, bridge: NotificationBridge, center: Center, store: Store, subscribers: ResponseSubscribers,
-        attention: Attention? = nil, policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger,
-        now: @escaping @Sendable () -> Date = { Date() }
+        connection: Connection, bridge: NotificationBridge, center: Center, authorization: Authorization, store: Store, handlers: HandlerRegistry,
+        subscribers: ResponseSubscribers, attention: Attention, answers: PushAnswers, policy: DeliveryPolicy = DeliveryPolicy(),
+        text: TextPolicy = TextPolicy(), logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.attention = attention
+        self.handlers = handlers
+        self.answers = answers
         self.connection = connection
         self.bridge = bridge
         self.center = center
+        self.authorization = authorization
         self.store = store
         self.subscribers = subscribers
         self.policy = policy
@@ -100,7 +101,8 @@ actor Router {
         } catch {
             throw CenterError(.storageFailed, "cannot remove the handler from the state database, so it stays: \(error)")
         }
-        handlers.removeValue(forKey: app)?.watch?.cancel()
+        handlers.set(nil, for: app)
+        watches.removeValue(forKey: app)?.cancel()
         logger.info("handler removed", metadata: ["app": "\(app)"])
         startFlush(app)
     }
@@ -113,33 +115,36 @@ actor Router {
         }
         try await adopt(target, for: app)
         logger.info("handler registered", metadata: ["app": "\(app)", "handler": "\(target)"])
-        deliveries[app, default: Delivery()].handlerRegistered()
+        deliveries[app].handlerRegistered()
         startFlush(app)
     }
 
     /// Starts using `target`; a bus handler's name is watched: a unique name that leaves
     /// ends the registration, a well-known one that comes back gets what waits.
     private func adopt(_ target: HandlerTarget, for app: AppID) async throws {
-        handlers[app]?.watch?.cancel()
+        watches[app]?.cancel()
         guard case .bus(let name, _) = target else {
-            handlers[app] = Handler(target: target, watch: nil)
+            watches[app] = nil
+            handlers.set(target, for: app)
             return
         }
         let changes = try await connection.nameOwnerChanges(of: name)
         let watch = Task { [weak self] in
             for await change in changes { await self?.nameChanged(app, name: name, owner: change.newOwner) }
         }
-        handlers[app] = Handler(target: target, watch: watch)
+        watches[app] = watch
+        handlers.set(target, for: app)
     }
 
     private func nameChanged(_ app: AppID, name: String, owner: String) async {
-        guard case .bus(let current, _)? = handlers[app]?.target, current == name else { return }
+        guard case .bus(let current, _)? = handlers.target(of: app), current == name else { return }
         if !owner.isEmpty {
             logger.info("handler is back on the bus", metadata: ["app": "\(app)", "name": "\(name)"])
-            deliveries[app, default: Delivery()].handlerCameBack()
+            deliveries[app].handlerCameBack()
             startFlush(app)
         } else if name.hasPrefix(":") {
-            handlers.removeValue(forKey: app)?.watch?.cancel()
+            handlers.set(nil, for: app)
+            watches.removeValue(forKey: app)?.cancel()
             try? await store.removeHandler(app)
             logger.info("handler left the bus", metadata: ["app": "\(app)", "name": "\(name)"])
         }
@@ -150,8 +155,7 @@ actor Router {
     private func route(_ interaction: Interaction) async {
         if interaction.appID == HeldSummary.appID { return await answerOwn(interaction) }
         guard interaction.userText == nil, !text.prompt.isEmpty,
-              let category = try? await center.category(interaction.request.content.categoryIdentifier, of: interaction.appID),
-              let action = category.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
+              let action = interaction.category?.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
         else { return await record(interaction) }
         let (argv, timeout) = (text.prompt, Duration.milliseconds(Int64(text.promptTimeoutSeconds * 1000)))
         Task { [weak self] in
@@ -165,16 +169,13 @@ actor Router {
     /// notify (its answer goes to the app's subscribers), else a summary of what was held.
     private func answerOwn(_ interaction: Interaction) async {
         guard let app = AuthorizationPrompt.app(of: interaction.request.identifier) else {
-            return await attention?.answered(interaction) ?? ()
+            for dismissal in await attention.answered(interaction) { await route(dismissal) }
+            return
         }
-        guard let status = await center.authorizationAnswered(app, action: interaction.actionIdentifier) else { return }
+        guard let status = await authorization.answered(app, action: interaction.actionIdentifier) else { return }
         logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
         subscribers.announce(authorization: status, of: app)
     }
-
-    /// Delivers a response that did not come from the server (a held notification cleared
-    /// from its summary), like one that did.
-    func respond(_ interaction: Interaction) async { await route(interaction) }
 
     /// Puts the response in the outbox and, when nothing older waits for its app, hands it to
     /// the handler at the same time: a crash before the commit loses it either way (the
@@ -188,49 +189,49 @@ actor Router {
             notification: interaction.request, date: now(), activationToken: interaction.activationToken)
         let json = ModelJSON.encode(response)
         // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
-        let publishing: OutgoingResponse? = if let push { await push.outgoing(for: response, json: json) } else { nil }
+        let publishing = await answers.outgoing(for: response, json: json)
         let saved = store.queueEnqueue(response, json: json, publishing: publishing)
-        let place = deliveries[response.appId, default: Delivery()].recorded(.init(seq: saved, response: response, json: json))
+        let place = deliveries[response.appId].recorded(.init(seq: saved, response: response, json: json))
         if place != nil { startFlush(response.appId) }
         do {
             _ = try await saved.value
-            if publishing != nil, let push { Task { await push.publishWaiting() } }
+            if publishing != nil { Task { [answers] in await answers.publishWaiting() } }
         } catch {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
-        deliveries[response.appId, default: Delivery()].committed()
+        deliveries[response.appId].committed()
         subscribers.announce(response, json: json)
-        if !deliveries[response.appId, default: Delivery()].took(place) { startFlush(response.appId) }  // read from the store
+        if !deliveries[response.appId].took(place) { startFlush(response.appId) }  // read from the store
     }
 
     /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
     /// right after it when asked meanwhile.
     private func startFlush(_ app: AppID) {
-        Task { await SingleFlight.run(in: { $0(&deliveries[app, default: Delivery()].flushes) }) { await drain(app) } }
+        Task { await SingleFlight.run(in: { $0(&deliveries[app].flushes) }) { await drain(app) } }
     }
 
     /// Delivers the outbox of `app` in order while its handler acknowledges; leaves the
     /// delivery in the phase that says why it stopped. Whenever it stops or goes back to the
     /// store, the response it had is committed first, so that the store has it for the next try.
     private func drain(_ app: AppID) async {
-        guard deliveries[app, default: Delivery()].drainStarted() else { return }
+        guard deliveries[app].drainStarted() else { return }
         while true {
-            let mark = deliveries[app, default: Delivery()].readMark
+            let mark = deliveries[app].readMark
             let next: Delivery.Outgoing
             do {
                 guard let found = try await nextInOutbox(of: app) else {
-                    return deliveries[app, default: Delivery()].drained(emptySince: mark)
+                    return deliveries[app].drained(emptySince: mark)
                 }
                 next = found
             } catch {
                 logger.error("cannot read the outbox; delivery resumes with the next response",
                              metadata: ["app": "\(app)", "error": "\(error)"])
-                return deliveries[app, default: Delivery()].drained(emptySince: nil)
+                return deliveries[app].drained(emptySince: nil)
             }
             let response = next.response
             // A GLib notification's response goes to the app's GLib action, whatever handler it has.
-            let target = GLibNotification.activation(for: response) != nil ? .application(app) : handlers[app]?.target ?? .application(app)
+            let target = GLibNotification.activation(for: response) != nil ? .application(app) : handlers.target(of: app) ?? .application(app)
             if case .application = target { await watchAppName(app) }
             let age = now().timeIntervalSince(response.date)
             if age > policy.maxAgeSeconds {
@@ -244,7 +245,7 @@ actor Router {
                 logger.info("holding a response until the session is unlocked (authenticationRequired)",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)"])
                 _ = try? await next.seq.value
-                return deliveries[app, default: Delivery()].held()
+                return deliveries[app].held()
             }
             let disposition: String
             do {
@@ -253,21 +254,21 @@ actor Router {
                 logger.info("handler is not on the bus; the response waits for it",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)"])
                 _ = try? await next.seq.value
-                return deliveries[app, default: Delivery()].handlerAway()
+                return deliveries[app].handlerAway()
             } catch {
                 _ = try? await next.seq.value
-                guard let attempt = deliveries[app, default: Delivery()].failed() else { continue }
+                guard let attempt = deliveries[app].failed() else { continue }
                 return scheduleRetry(app, attempt: attempt, after: error, request: response.requestId)
             }
-            deliveries[app, default: Delivery()].delivered()
+            deliveries[app].delivered()
             do {
                 // Not saved (logged when recorded): taken all the same, and nothing to remove.
                 if let seq = try? await next.seq.value { try await store.acknowledge(seq) }
-                deliveries[app, default: Delivery()].acknowledged()
+                deliveries[app].acknowledged()
             } catch {
                 logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
                              metadata: ["app": "\(app)", "error": "\(error)"])
-                return deliveries[app, default: Delivery()].drained(emptySince: nil)
+                return deliveries[app].drained(emptySince: nil)
             }
             await apply(Disposition(disposition, logger: logger), to: response)
         }
@@ -276,7 +277,7 @@ actor Router {
     /// The oldest response waiting for `app` (nil: none): the one recorded to go out at once,
     /// else the store's, unless the outbox is known to be empty.
     private func nextInOutbox(of app: AppID) async throws -> Delivery.Outgoing? {
-        switch deliveries[app, default: Delivery()].next() {
+        switch deliveries[app].next() {
         case .fresh(let outgoing): return outgoing
         case .none: return nil
         case .fromStore:
@@ -304,25 +305,6 @@ actor Router {
             return try await ApplicationActivation.deliver(response, over: connection, logger: logger)
         }
     }
-
-    /// Asks the app's handler how to present `request` (`Handler1.WillPresent`), if a bus
-    /// handler is connected and answers within half a second; nil otherwise (the default
-    /// presentation). The answer is a set of `banner`, `sound`, `badge`, `list`.
-    func presentationOptions(for request: NotificationRequest, of app: AppID) async -> Set<String>? {
-        guard case .bus(let name, let path)? = handlers[app]?.target else { return nil }
-        do {
-            // Asked only while it runs: not started for it (a name nobody owns fails at once).
-            return Set(try await connection.call(
-                Handler1.willPresent, destination: name, path: path, interface: Handler1.interface,
-                ModelJSON.encode(request), timeout: .milliseconds(500), autoStart: false))
-        } catch {
-            logger.debug("WillPresent not answered; presenting as usual", metadata: ["app": "\(app)", "error": "\(error)"])
-            return nil  // not implemented, too slow, or gone: present as usual
-        }
-    }
-
-    /// Publishes answers to pushed notifications through `push` from now on.
-    func setPush(_ push: Push?) { self.push = push }
 
     /// Uses new delivery and text settings from now on.
     func setPolicies(delivery: DeliveryPolicy, text: TextPolicy) {
@@ -352,15 +334,15 @@ actor Router {
 
     /// For an app with no handler: delivers as soon as its app id appears on the bus.
     private func watchAppName(_ app: AppID) async {
-        guard deliveries[app]?.appNameWatch == nil,
+        guard deliveries[app].appNameWatch == nil,
               let changes = try? await connection.nameOwnerChanges(of: app.rawValue) else { return }
-        deliveries[app, default: Delivery()].appNameWatch = Task { [weak self] in
+        deliveries[app].appNameWatch = Task { [weak self] in
             for await change in changes where !change.newOwner.isEmpty { await self?.appNameAppeared(app) }
         }
     }
 
     private func appNameAppeared(_ app: AppID) {
-        guard handlers[app] == nil else { return }
+        guard handlers.target(of: app) == nil else { return }
         startFlush(app)
     }
 
@@ -369,14 +351,14 @@ actor Router {
         let delay = policy.retryDelay(attempt: attempt)
         logger.warning("handler did not take the response; retrying", metadata: [
             "app": "\(app)", "request": "\(request)", "attempt": "\(attempt)", "in": "\(delay)", "error": "\(error)"])
-        deliveries[app, default: Delivery()].backOff(retry: Task { [weak self] in
+        deliveries[app].backOff(retry: Task { [weak self] in
             try? await Task.sleep(for: delay)
             await self?.retryDue(app)
         })
     }
 
     private func retryDue(_ app: AppID) {
-        deliveries[app, default: Delivery()].retryDue()
+        deliveries[app].retryDue()
         startFlush(app)
     }
 
@@ -392,8 +374,9 @@ actor Router {
         case .forward:
             try? await center.removeDelivered(response.appId, ids: [response.requestId])
             guard response.actionIdentifier != NotificationResponse.defaultActionIdentifier else { return }
+            // The default action is never a text-input one: its category is not needed.
             await route(Interaction(
-                appID: response.appId, request: response.notification,
+                appID: response.appId, request: response.notification, category: nil,
                 actionIdentifier: NotificationResponse.defaultActionIdentifier, userText: nil,
                 activationToken: response.activationToken))
         }

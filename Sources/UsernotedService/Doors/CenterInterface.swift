@@ -10,7 +10,8 @@ enum CenterInterface {
     /// `runsPrograms`, may have programs run for it).
     /// `push` gives the device tokens' topics as they are now (nil: push is off).
     static func make(
-        center: Center, router: Router, attention: Attention, callers: CallerCheck, subscribers: ResponseSubscribers,
+        center: Center, authorization: Authorization, router: Router, attention: Attention, callers: CallerCheck,
+        subscribers: ResponseSubscribers,
         push: @escaping @Sendable () -> PushTopics? = { nil }
     ) -> Interface {
         /// A method whose handler gets the checked app id and the other arguments.
@@ -107,14 +108,14 @@ enum CenterInterface {
                 },
                 Method(Center1.getSettings) { call, named in
                     guard let app = try await everyAppOrOne(named, of: call.sender) else {
-                        return ModelJSON.encode(await center.allSettings())
+                        return ModelJSON.encode(authorization.allSettings)
                     }
-                    return ModelJSON.encode(await center.settings(of: app))
+                    return ModelJSON.encode(authorization.settings(of: app))
                 },
                 Method(Center1.setSettings) { call, named, json in
-                    try await center.setSettings(try await callers.user(named, of: call.sender), json: json)
+                    try await authorization.setSettings(try await callers.user(named, of: call.sender), json: json)
                 },
-                method(Center1.requestAuthorization) { _, app in try await center.requestAuthorization(app) },
+                method(Center1.requestAuthorization) { _, app in try await authorization.request(app) },
                 Method(Center1.setFocus) { call, json in
                     _ = try await callers.everyApp(of: call.sender)
                     _ = try await attention.setFocus(json: json)

@@ -7,23 +7,24 @@ import UsernotedAPI
 /// Remote notifications: this desktop's MQTT session with the broker. Pushes on its device and
 /// user topics are shown as `PostPayload` would show them (same checks, same limits), once per
 /// `apns-id`; those that cannot be shown are reported on the app's `…/errors` topic with the
-/// error `PostPayload` would answer. Answers to pushed notifications wait in the push outbox
-/// (written with the handlers' outbox, by the router) until the broker's PUBACK.
+/// error `PostPayload` would answer. Answers to pushed notifications go through ``PushAnswers``,
+/// which this session tells when it connects, when the broker acknowledges and when it stops.
 actor Push {
     let topics: PushTopics
     private let policy: PushPolicy
     private let client: Client
     private let center: Center
+    private let answers: PushAnswers
     private let store: Store
     private let logger: Logger
     private let now: @Sendable () -> Date
-    /// The push outbox rows published on this connection, by message id, until their PUBACK.
-    private var inFlight: [Int32: Int64] = [:]
-    private var connected = false
     private var events: Task<Void, Never>?
 
     /// The session `policy` asks for; throws a ``PushSetupError`` saying what in `[push]` cannot be used.
-    init(policy: PushPolicy, center: Center, store: Store, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }) throws(PushSetupError) {
+    init(
+        policy: PushPolicy, center: Center, answers: PushAnswers, store: Store, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(PushSetupError) {
         guard let broker = policy.broker else { throw PushSetupError("push.broker is not set") }
         let user = policy.user.isEmpty ? Self.loginName() : policy.user
         guard PushTopics.isTopicLevel(user) else { throw PushSetupError("push.user: the login name \"\(user)\" cannot be part of a topic; set push.user") }
@@ -54,6 +55,7 @@ actor Push {
         }
         self.policy = policy
         self.center = center
+        self.answers = answers
         self.store = store
         self.logger = logger
         self.now = now
@@ -73,22 +75,23 @@ actor Push {
         Task { [store] in try? await store.forgetPushes(before: horizon) }
     }
 
+    /// Where this session's answers go: its topics, and the apps whose answers stay private.
+    nonisolated var route: PushAnswers.Route { PushAnswers.Route(topics: topics, privateApps: policy.privateApps) }
+
     /// Disconnects; the broker keeps the session (and what arrives meanwhile) for its expiry.
     func stop() async {
         await client.stop()
         events?.cancel()
+        await answers.disconnected(client)
     }
 
     private func handle(_ event: ClientEvent) async {
         switch event {
         case .connected(let sessionPresent):
-            connected = true
             logger.info("push: connected", metadata: ["broker": "\(client.options.broker)", "sessionPresent": "\(sessionPresent)"])
-            // Published again on each connection: at least once; the response id tells repeats apart.
-            inFlight = [:]
-            await publishWaiting()
+            await answers.connected(client)
         case .disconnected(let reason):
-            connected = false
+            await answers.disconnected(client)
             logger.warning("push: broker not connected; trying again with backoff", metadata: [
                 "broker": "\(client.options.broker)", "reason": "\(reason)"])
         case .subscribed(let granted):
@@ -101,17 +104,7 @@ actor Push {
         case .message(let message):
             await received(message)
         case .published(let messageID, let reasonCode):
-            guard let seq = inFlight.removeValue(forKey: messageID) else { return }
-            guard reasonCode < 0x80 else {
-                logger.error("push: the broker refused an answer; it is kept and published again at the next connection",
-                             metadata: ["reasonCode": "\(reasonCode)"])
-                return
-            }
-            do {
-                try await store.removeFromPushOutbox(seq)
-            } catch {
-                logger.error("push: cannot remove a published answer from the outbox; it will be published again", metadata: ["error": "\(error)"])
-            }
+            await answers.published(messageID: messageID, reasonCode: reasonCode)
         }
     }
 
@@ -151,35 +144,6 @@ actor Push {
         if let pushID { object["apnsId"] = pushID }
         let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         _ = await client.publish(topics.errors(of: app), payload: Array(json))
-    }
-
-    /// The answer to publish for `response` (with the response's JSON as `json`), or nil when
-    /// its notification was not pushed or its app keeps its answers private.
-    func outgoing(for response: NotificationResponse, json: String) async -> OutgoingResponse? {
-        let app = response.appId
-        guard !policy.privateApps.contains(app.rawValue),
-              let pushID = try? await store.pushID(of: app, request: response.requestId)
-        else { return nil }
-        let id = UUID().uuidString.lowercased()
-        let header = "{\"responseId\":\(Self.quoted(id)),\"apnsId\":\(Self.quoted(pushID))"
-        return OutgoingResponse(topic: topics.responses(of: app), json: header + (json == "{}" ? "}" : "," + json.dropFirst()), id: id)
-    }
-
-    /// Publishes what waits in the push outbox and is not on its way yet (when connected).
-    func publishWaiting() async {
-        guard connected, let waiting = try? await store.pushOutbox() else { return }
-        let sent = Set(inFlight.values)
-        for (seq, response) in waiting where !sent.contains(seq) {
-            guard let messageID = await client.publish(
-                response.topic, payload: Array(response.json.utf8), userProperties: [UserProperty("response-id", response.id)])
-            else { return }
-            inFlight[messageID] = seq
-        }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        String(decoding: (try? JSONSerialization.data(withJSONObject: [text], options: [])) ?? Data("[\"\"]".utf8), as: UTF8.self)
-            .dropFirst().dropLast().description
     }
 
     /// The user's login name.

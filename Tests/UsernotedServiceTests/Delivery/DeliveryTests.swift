@@ -192,4 +192,14 @@ import UserNotificationsCore
         let whileAway = delivery.recorded(outgoing())
         #expect(whileAway == nil, "it waits behind the phase, in the store")
     }
+
+    @Test func eachAppHasItsOwnDeliveryAndOneNeverNamedIsAtRest() {
+        var deliveries = Deliveries()
+        let (app, other) = (AppID.test("org.example.App"), AppID.test("org.example.Other"))
+        #expect(deliveries[app].phase == .idle)
+        _ = deliveries[app].drainStarted()
+        deliveries[app].handlerAway()
+        #expect(deliveries[app].phase == .awaitingHandler, "a change through the subscript is kept")
+        #expect(deliveries[other].phase == .idle, "and is that app's alone")
+    }
 }

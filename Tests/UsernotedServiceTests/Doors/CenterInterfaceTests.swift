@@ -180,7 +180,7 @@ import UserNotificationsCore
         #expect(update.uri == "application://org.example.Calendar.desktop")
         #expect(update.properties == ["count": .int64(5), "count-visible": .boolean(true)])
         #expect(update.sender == scene.daemon.connection.uniqueName)
-        #expect(await scene.daemon.center.badge(of: try AppID(validating: "org.example.Calendar")) == 5)
+        #expect(scene.daemon.badges.count(of: try AppID(validating: "org.example.Calendar")) == 5)
         try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(0))
         let cleared = try await updates.next(within: .seconds(10), "LauncherEntry.Update")
         #expect(cleared.properties == ["count": .int64(0), "count-visible": .boolean(false)])
@@ -198,7 +198,7 @@ import UserNotificationsCore
         // Nothing was sent for those: the first update is the next good call's.
         try await scene.call("SetBadge", .string("org.example.Calendar"), .int32(2))
         #expect(try await updates.next(within: .seconds(10), "LauncherEntry.Update").properties["count"] == .int64(2))
-        #expect(await scene.daemon.center.badge(of: try AppID(validating: "org.example.Calendar")) == 2)
+        #expect(scene.daemon.badges.count(of: try AppID(validating: "org.example.Calendar")) == 2)
     }
 
     @Test func postPayloadShowsTheAlertWithTheCustomKeysAsUserInfoAndSetsTheBadge() async throws {

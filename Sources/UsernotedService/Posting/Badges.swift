@@ -1,5 +1,6 @@
 import UsernotedAPI
 import DBus
+import Synchronization
 import UserNotificationsCore
 
 /// The Unity launcher API signal docks and task bars (Plasma, Dash to Dock, Plank …) read
@@ -38,5 +39,25 @@ struct Badges: Sendable {
             throw CenterError(.invalidRequest, "count is \(count); a badge count must be 0 or more (0 clears the badge)")
         }
         counts[app] = count
+    }
+}
+
+/// The badges docks show: each app's count as last set (``Badges``), announced with the Unity
+/// `LauncherEntry.Update` signal on the daemon's connection when it is set.
+final class LauncherBadges: Sendable {
+    private let connection: Connection
+    private let counts = Mutex(Badges())
+
+    /// Badges announced on `connection`.
+    init(connection: Connection) { self.connection = connection }
+
+    /// The badge count of `app` as last set; nil when never set.
+    func count(of app: AppID) -> Int? { counts.withLock { $0.count(of: app) } }
+
+    /// Sets the badge count of `app` (0 clears it) and announces it to docks.
+    func set(_ count: Int, of app: AppID) throws(CenterError) {
+        try counts.withLock { badges throws(CenterError) in try badges.set(count, of: app) }
+        // Fails only when the connection is closed, and then no caller is left to tell.
+        try? LauncherEntry.emit(count, of: app, on: connection)
     }
 }
