@@ -28,6 +28,9 @@ public struct DebianRelease: Sendable, Hashable, CustomStringConvertible {
         guard stat(root + "/tmp", &inside) == 0, stat("/tmp", &outside) == 0,
               inside.st_dev == outside.st_dev, inside.st_ino == outside.st_ino
         else { return "\(description)'s chroot at \(root) is not mounted: \(make)" }
+        guard FileManager.default.fileExists(atPath: root + TestDesktop.fixtures.path) else {
+            return "\(description)'s chroot at \(root) does not see this repository's fixtures: scripts/debian-chroot, run from this repository, mounts it"
+        }
         return nil
     }
 
