@@ -34,6 +34,11 @@ public struct DebianRelease: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// Throws ``unavailable`` as an error where its programs cannot run here.
+    func check() throws {
+        if let unavailable { throw TestSupportError(unavailable) }
+    }
+
     /// The command that runs `program` with `arguments` from this release.
     func command(_ program: String, _ arguments: [String]) -> (program: String, arguments: [String]) {
         guard let root else { return (program, arguments) }

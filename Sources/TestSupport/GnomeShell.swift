@@ -63,6 +63,7 @@ public final class GnomeShell: Sendable {
     public init(bus: PrivateBus, release: DebianRelease = .host) async throws {
         self.bus = bus
         self.release = release
+        try release.check()
         systemBus = try PrivateBus()
         let user = try ThrowawayUser.create(for: release)
         self.user = user

@@ -24,6 +24,7 @@ public final class PlasmaServer: Sendable {
     public init(bus: PrivateBus, release: DebianRelease = .host) async throws {
         self.bus = bus
         self.release = release
+        try release.check()
         directory = bus.directory.appending(path: "plasma")
         try FileManager.default.createDirectory(at: directory.appending(path: "runtime"), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])

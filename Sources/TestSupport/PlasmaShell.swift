@@ -67,6 +67,7 @@ public final class PlasmaShell: Sendable {
     public init(bus: PrivateBus, release: DebianRelease = .host) async throws {
         self.bus = bus
         self.release = release
+        try release.check()
         (xvfb, display) = try Xvfb.start(screen: "1280x800")
         let home = bus.directory.appending(path: "plasmashell")
         try FileManager.default.createDirectory(at: home.appending(path: "runtime"), withIntermediateDirectories: true,

@@ -28,6 +28,7 @@ public final class TestDesktop: Sendable {
     public init(bus: PrivateBus, server: NotificationServerKind = .dunst) async throws {
         self.bus = bus
         self.server = server
+        try server.release.check()
         pickFile = bus.directory.appending(path: "pick")
         try "".write(to: pickFile, atomically: true, encoding: .utf8)
         shownFile = bus.directory.appending(path: "shown")

@@ -44,6 +44,7 @@ public final class WaylandDesktop: Sendable {
         self.bus = bus
         self.server = server
         self.release = release
+        try release.check()
         let user = try ThrowawayUser.create(for: release)
         self.user = user
         runtime = try user.runtimeDirectory(under: bus.directory)
