@@ -139,4 +139,30 @@ struct GnomeShellTests {
             response, "no button of the banner shown again answered; usernoted's log: \(scene.app.daemon.process.log.suffix(3000))")
         #expect([answer.requestId, answer.actionIdentifier] == ["invite", "DECLINE_ACTION"])
     }
+
+    /// usernoted killed with three notifications on screen and started again: it shows each
+    /// again, and each one's buttons answer, as a user clicks the banners one after another.
+    /// (On GNOME 48 the first banner shown again answered, and in 3 of 5 runs under load the
+    /// other two did not: docs/servers.md says what is open there.)
+    @Test(arguments: [DebianRelease.host])
+    func aRestartedUsernotedShowsItsNotificationsAgainWithWorkingButtons(on release: DebianRelease) async throws {
+        let scene = try await GnomeScene(release: release)
+        for id in ["one", "two", "three"] { try await scene.postMeeting(id) }
+        try await Task.sleep(for: .milliseconds(500))
+        scene.app.daemon.process.stop(signal: SIGKILL)
+        let daemon = try await DaemonProcess(bus: scene.shell.bus, home: scene.app.daemon.home)
+        defer { daemon.stop() }
+        try await Task.sleep(for: .milliseconds(1000))  // the first banner slides in again
+        var answered: [String: String] = [:]
+        let deadline = ContinuousClock.now + .seconds(60)
+        while answered.count < 3, ContinuousClock.now < deadline {
+            try await scene.shell.click(.secondButton)
+            if let response = try? await scene.app.handler.responses.next(within: .seconds(3), "DidReceive") {
+                #expect(answered[response.requestId] == nil, "\(response.requestId) answered twice")
+                answered[response.requestId] = response.actionIdentifier
+            }
+        }
+        #expect(answered == ["one": "DECLINE_ACTION", "two": "DECLINE_ACTION", "three": "DECLINE_ACTION"],
+                "usernoted's log: \(daemon.process.log.suffix(2000))")
+    }
 }
