@@ -305,8 +305,11 @@ public actor NotificationBridge {
 
     /// Tries `Notify` for `key` again after its failure, `error`, as ``NotifyRetry`` says, while
     /// the same server runs and no other `Notify` for it got through meanwhile; after the last
-    /// try it waits for the next server, and the failure is reported.
+    /// try it waits for the next server, and the failure is reported. With no server there, it
+    /// waits for one: the next server shows it, and a call sent now could reach that server
+    /// while it is taking the name, to be shown twice.
     private func retryLater(_ key: NotificationKey, after error: any Error) {
+        guard serverOwner != nil else { return }
         let failure = failures[key, default: 0] + 1
         guard let delay = NotifyRetry.delay(afterFailure: failure, error) else {
             failures[key] = nil

@@ -79,14 +79,17 @@ struct GnomeShellTests {
         // As a user presses Delete again while the notification is still there (Super+N again
         // too: it only focuses the banner, where Super+V would close the list): on a loaded
         // machine the list can take longer to open and focus it than a fixed wait.
+        // And as a user who sees the list did not open, or lost its focus, presses Super+V again.
         var response: NotificationResponse?
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(30)
         try await scene.shell.open(place)
+        var presses = 0
         while response == nil, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(600))
             try await scene.shell.press(0xffff)  // Delete
+            presses += 1
             response = try? await scene.app.handler.responses.next(within: .seconds(2), "DidReceive")
-            if response == nil, place == .banner { try await scene.shell.open(place) }
+            if response == nil, place == .banner || presses.isMultiple(of: 3) { try await scene.shell.open(place) }
         }
         let answer = try #require(response, "Delete on the \(place) closed nothing; usernoted's log: \(scene.app.daemon.process.log.suffix(3000))")
         #expect([answer.requestId, answer.actionIdentifier] == ["invite", "dismiss"])

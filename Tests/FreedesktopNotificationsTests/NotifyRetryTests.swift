@@ -17,7 +17,7 @@ import UserNotificationsCore
         for _ in 1...3 { _ = try await h.server.refusedNotifyCalls.next(within: .seconds(10), "a refused Notify") }
         let shown = try await h.server.notifyCalls.next(within: .seconds(10), "the Notify sent again")
         #expect(shown.summary == request.content.title)
-        #expect(await h.bridge.shownID(of: h.key(request)) == shown.id)
+        // The click on it may come before the bridge has read the reply: it waits for it.
         try await h.server.emitActionInvoked(id: shown.id, key: "DECLINE")
         #expect(try await h.nextInteraction() == BridgeTests.interaction(request, "DECLINE"))
     }
