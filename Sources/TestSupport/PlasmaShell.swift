@@ -54,10 +54,11 @@ public final class PlasmaShell: Sendable {
     /// Why this machine cannot run it, or nil when it can.
     public static var unavailable: String? {
         guard (try? ManagedProcess.which("plasmashell")) != nil, (try? ManagedProcess.which("Xvfb")) != nil,
-              (try? ManagedProcess.which("xdotool")) != nil, FileManager.default.isExecutableFile(atPath: activityManager),
+              (try? ManagedProcess.which("xdotool")) != nil, (try? ManagedProcess.which("xwd")) != nil,
+              FileManager.default.isExecutableFile(atPath: activityManager),
               FileManager.default.fileExists(atPath: "/usr/share/plasma/shells/org.kde.plasma.desktop")
         else {
-            return "plasmashell is not installed: apt-get install --no-install-recommends plasma-workspace plasma-desktop-data qtwayland5 xvfb xdotool (.ci/run does)"
+            return "plasmashell is not installed: apt-get install --no-install-recommends plasma-workspace plasma-desktop-data qtwayland5 xvfb xdotool x11-apps (.ci/run does)"
         }
         return nil
     }
@@ -158,6 +159,21 @@ public final class PlasmaShell: Sendable {
                 throw TestSupportError("plasmashell showed no \(what) within \(timeout); on screen: \(try popups())")
             }
             try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Waits until `popup`'s row of buttons has looked the same for 400 ms (the bottom 40 rows of
+    /// its window's pixels, 32 bits each, read with xwd; the rest of it animates the time left):
+    /// Plasma redraws a popup whose notification changed in place, its buttons last, and a click
+    /// before that lands where the old layout was.
+    public func waitUntilDrawn(_ popup: Popup, within timeout: Duration = .seconds(15)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        var image = "", since = ContinuousClock.now
+        while ContinuousClock.now - since < .milliseconds(400) {
+            let now = (try? Command.run("sh", ["-c", "xwd -silent -id \(popup.window) | tail -c \(popup.frame.width * 4 * 40) | md5sum"], environment: environment).output) ?? ""
+            if now != image { (image, since) = (now, .now) }
+            guard ContinuousClock.now < deadline else { throw TestSupportError("popup \(popup.window) was still being drawn after \(timeout)") }
+            try await Task.sleep(for: .milliseconds(100))
         }
     }
 

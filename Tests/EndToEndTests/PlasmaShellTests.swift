@@ -103,7 +103,8 @@ struct PlasmaShellTests {
         let first = try await scene.post(Scene.meetingRequest(id: "invite"))
         try await scene.app.add(Scene.meetingRequest(id: "invite")
             .replacingOccurrences(of: "Weekly Staff Meeting", with: "Staff Meeting moved").replacingOccurrences(of: "M-invite", with: "M-moved"))
-        try await Task.sleep(for: .milliseconds(1000))  // Plasma updates the popup in place
+        try await Task.sleep(for: .milliseconds(1000))  // Plasma updates the popup in place…
+        try await scene.shell.waitUntilDrawn(first)  // …and redraws it, on a loaded machine later
         #expect(try scene.shell.popups().count == 1)
         let response = try await scene.response(clicking: .lastButton, of: first)
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])

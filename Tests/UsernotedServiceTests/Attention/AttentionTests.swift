@@ -155,10 +155,17 @@ import UserNotificationsCore
 
     @Test func focusUntilATimeEndsByItself() async throws {
         let s = try await Scene()
-        let until = ISO8601Date.format(Date().addingTimeInterval(1.5))
-        try await s.focus(#"{"on":true,"until":"\#(until)"}"#)
+        let start = Date()
+        let until = start.addingTimeInterval(1.5)
+        try await s.focus(#"{"on":true,"until":"\#(ISO8601Date.format(until))"}"#)
         try await s.add("standup", "Standup moved")
-        #expect(try await s.nextShown("the summary, once Focus ended").summary == "1 notification from Calendar")
+        // Answered before Focus ends, the post was held; on a machine too loaded to post within
+        // the 1.5 s, it may have come after Focus and been shown as it is.
+        let heldByFocus = Date() < until
+        let shown = try await s.nextShown("the summary, once Focus ended")
+        let possible = heldByFocus ? ["1 notification from Calendar"] : ["1 notification from Calendar", "Standup moved"]
+        #expect(possible.contains(shown.summary))
+        if shown.summary != "Standup moved" { #expect(Date().timeIntervalSince(start) >= 1.4, "Focus ended before its time") }
         #expect(try await s.status().active == false)
     }
 
