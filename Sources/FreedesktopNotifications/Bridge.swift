@@ -279,7 +279,7 @@ public actor NotificationBridge {
             retryLater(key, after: error)
             return nil
         }
-        failures[key] = nil
+        if !failures.isEmpty { failures[key] = nil }
         guard let now = live[key], !now.isStacked else {
             // Closed by the app, or stacked, while Notify was under way (unless a stack took its place).
             if keysByServerID[id] == nil { try? await server.close(id) }
