@@ -24,7 +24,7 @@ public actor NotificationBridge {
     /// right after its reply, and the signal can reach this actor before the reply's id does.
     private var early: [UInt32: [ServerSignal]] = [:]
     /// The server's unique bus name (nil: none there); signals from anyone else are not its.
-    private var serverOwner: String?
+    private(set) var serverOwner: String?
     /// What the current server can do, once asked.
     private var capabilities: ServerCapabilities?
     /// What the current server does beyond its capabilities, once it said who it is.
@@ -36,7 +36,7 @@ public actor NotificationBridge {
     /// How many notifications of one thread may be on screen before the older ones stack.
     var stackLimit: Int
     /// How many `Notify` calls in a row failed for each notification (see ``NotifyRetry``).
-    private var failures: [NotificationKey: Int] = [:]
+    var failures: [NotificationKey: Int] = [:]
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -45,7 +45,7 @@ public actor NotificationBridge {
     private let interactionsContinuation: AsyncStream<Interaction>.Continuation
     /// Where our notifications are: the server id each got, and when the server closed one.
     public nonisolated let changes: AsyncStream<LiveChange>
-    private let changesContinuation: AsyncStream<LiveChange>.Continuation
+    let changesContinuation: AsyncStream<LiveChange>.Continuation
 
     /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack.
     public init(connection: Connection, stackLimit: Int = 3) {
@@ -301,33 +301,6 @@ public actor NotificationBridge {
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
         return id
-    }
-
-    /// Tries `Notify` for `key` again after its failure, `error`, as ``NotifyRetry`` says, while
-    /// the same server runs and no other `Notify` for it got through meanwhile; after the last
-    /// try it waits for the next server, and the failure is reported. With no server there, it
-    /// waits for one: the next server shows it, and a call sent now could reach that server
-    /// while it is taking the name, to be shown twice.
-    private func retryLater(_ key: NotificationKey, after error: any Error) {
-        guard serverOwner != nil else { return }
-        let failure = failures[key, default: 0] + 1
-        guard let delay = NotifyRetry.delay(afterFailure: failure, error) else {
-            failures[key] = nil
-            changesContinuation.yield(.notShown(key, reason: "\(error)"))
-            return
-        }
-        failures[key] = failure
-        let owner = serverOwner
-        Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            guard let self, await self.stillFailing(key, failure, on: owner) else { return }
-            await self.present(key)
-        }
-    }
-
-    /// Whether `key`'s `failure`th failed `Notify` is still the last word on it, on server `owner`.
-    private func stillFailing(_ key: NotificationKey, _ failure: Int, on owner: String?) -> Bool {
-        failures[key] == failure && serverOwner == owner && live[key] != nil
     }
 
     /// Closes what the server shows as `id` for `key`, to show it anew: on a server whose

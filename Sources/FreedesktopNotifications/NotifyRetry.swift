@@ -21,3 +21,33 @@ enum NotifyRetry {
         return wait
     }
 }
+
+/// The bridge trying a refused `Notify` again.
+extension NotificationBridge {
+    /// Tries `Notify` for `key` again after its failure, `error`, as ``NotifyRetry`` says, while
+    /// the same server runs and no other `Notify` for it got through meanwhile; after the last
+    /// try it waits for the next server, and the failure is reported. With no server there, it
+    /// waits for one: the next server shows it, and a call sent now could reach that server
+    /// while it is taking the name, to be shown twice.
+    func retryLater(_ key: NotificationKey, after error: any Error) {
+        guard serverOwner != nil else { return }
+        let failure = failures[key, default: 0] + 1
+        guard let delay = NotifyRetry.delay(afterFailure: failure, error) else {
+            failures[key] = nil
+            changesContinuation.yield(.notShown(key, reason: "\(error)"))
+            return
+        }
+        failures[key] = failure
+        let owner = serverOwner
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard let self, await self.stillFailing(key, failure, on: owner) else { return }
+            await self.present(key)
+        }
+    }
+
+    /// Whether `key`'s `failure`th failed `Notify` is still the last word on it, on server `owner`.
+    private func stillFailing(_ key: NotificationKey, _ failure: Int, on owner: String?) -> Bool {
+        failures[key] == failure && serverOwner == owner && live[key] != nil
+    }
+}
