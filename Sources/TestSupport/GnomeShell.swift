@@ -4,8 +4,8 @@ import Synchronization
 
 /// GNOME Shell headless (its own Wayland compositor on a virtual 1280×720 monitor, no GPU)
 /// for end-to-end tests: Debian 12's 43, or Debian 13's 48 from its chroot. Clicked as a user
-/// clicks: the pointer moved and pressed through mutter's `org.gnome.Mutter.RemoteDesktop`. It runs as a ``ThrowawayUser`` (as root it
-/// shows a warning banner where notifications go), on the test's private bus with a second
+/// clicks: the pointer moved and pressed through mutter's `org.gnome.Mutter.RemoteDesktop`.
+/// It runs as a ``ThrowawayUser`` (as root it shows a warning banner where notifications go), on the test's private bus with a second
 /// one standing in for the system bus; its notifications helper
 /// (`org.gnome.Shell.Notifications`, which owns `org.freedesktop.Notifications`) is started
 /// by D-Bus activation, as in a session.

@@ -3,7 +3,8 @@ import Synchronization
 
 /// KDE Plasma's whole desktop shell, `plasmashell` (Debian 12's 5.27, or Debian 13's 6.3 from
 /// its chroot), under Xvfb (1280×800) on a private bus, for end-to-end tests: its popups are
-/// clicked and typed into with xdotool, as a user does. `kactivitymanagerd` runs beside it (the shell waits for it), and both get a fresh
+/// clicked and typed into with xdotool, as a user does. `kactivitymanagerd` runs beside it
+/// (the shell waits for it), and both get a fresh
 /// home of their own.
 public final class PlasmaShell: Sendable {
     /// Where a popup's parts are, from its bottom-right or top-left corner (measured on

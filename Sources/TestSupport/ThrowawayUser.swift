@@ -16,16 +16,17 @@ public struct ThrowawayUser: Sendable {
     /// `release`'s programs too.
     public static func create(for release: DebianRelease) throws -> ThrowawayUser {
         var user = try create()
-        guard let root = release.root else { return user }
+        guard release.root != nil else { return user }
         user.release = release
         for (program, arguments) in [
             ("groupadd", ["--gid", "\(user.gid)", user.name]),
             ("useradd", ["--no-create-home", "--uid", "\(user.uid)", "--gid", "\(user.gid)", "--home-dir", user.home, "--shell", "/bin/sh", user.name]),
         ] {
-            let added = try Command.run("chroot", [root, program] + arguments)
+            let (runner, commandLine) = release.command(program, arguments)
+            let added = try Command.run(runner, commandLine)
             guard added.succeeded else {
                 user.delete()
-                throw TestSupportError("\(program) \(user.name) in \(root) failed: \(added.errors)")
+                throw TestSupportError("\(program) \(user.name) in \(release) failed: \(added.errors)")
             }
         }
         return user
@@ -69,7 +70,10 @@ public struct ThrowawayUser: Sendable {
 
     /// Deletes the user and its home (`userdel --remove`), in the chroot too.
     public func delete() {
-        if let root = release.root { _ = try? Command.run("chroot", [root, "userdel", "--force", name]) }
+        if release.root != nil {
+            let (runner, commandLine) = release.command("userdel", ["--force", name])
+            _ = try? Command.run(runner, commandLine)
+        }
         _ = try? Command.run("userdel", ["--remove", "--force", name])
     }
 }
