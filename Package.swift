@@ -159,7 +159,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DBus", "MQTT", "UserNotificationsCore", "TestSupport"],
+            dependencies: [
+                "DBus", "MQTT", "UserNotificationsCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "UserNotificationsTests", dependencies: ["UserNotifications", "TestSupport"]),

@@ -87,6 +87,7 @@ import UsernotedAPI
         let app = try ChatApp(bus: scene.bus, environment: scene.desktop.environment)
         var restarted: DaemonProcess?
         try await Self.pickReply(in: scene, app: app) {
+            try await scene.daemon.serverIDsRecorded(1)
             scene.daemon.process.stop(signal: SIGKILL)
             restarted = try await DaemonProcess(bus: scene.bus, environment: scene.desktop.environment)
             // Until the new daemon has shown it again, dunst sends its clicks to the dead one.

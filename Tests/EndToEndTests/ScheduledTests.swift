@@ -108,6 +108,7 @@ import UserNotificationsCore
         }
         for index in 0..<20 { try await scene.postMeeting("shown-\(index)") }
         try await scene.expectDisplayed(20)
+        try await scene.daemon.serverIDsRecorded(20)
 
         scene.daemon.process.stop(signal: SIGKILL)
         let restarted = try await DaemonProcess(bus: scene.bus, environment: scene.desktop.environment)
