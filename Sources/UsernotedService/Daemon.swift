@@ -156,6 +156,7 @@ public final class Daemon: Sendable {
             logger.info("not serving org.gtk.Notifications ([gtk] serve = \"never\")")
         }
         defer { gtkWatch?.cancel() }
+        try await PortalNotificationInterface.serve(center: center, on: connection, logger: logger)
         let (store, bridge, center, router, scheduler, attention) = (store, bridge, center, router, scheduler, attention)
         let tasks = [
             Task { await router.run() },

@@ -35,6 +35,9 @@ enum GLibNotification {
         /// Nothing can be called (an action outside the `app.` namespace): logged and dropped,
         /// as GNOME Shell does.
         case unsupported(action: String)
+        /// A portal notification's action outside the `app.` namespace: the portal's
+        /// `ActionInvoked` for `portalApp`, which the portal passes on to the app while it runs.
+        case portalSignal(portalApp: String, action: String, target: Value?)
     }
 
     /// The request and category `notification` of `app` stands for, shown as `id`; a
@@ -93,8 +96,14 @@ enum GLibNotification {
         guard case .object(let fields)? = chosen, case .string(let action)? = fields["action"] else {
             return .unsupported(action: response.actionIdentifier)
         }
-        guard action.hasPrefix("app."), action.count > 4 else { return .unsupported(action: action) }
-        return .action(name: String(action.dropFirst(4)), target: fields["target"].flatMap(VariantJSON.decode))
+        let target = fields["target"].flatMap(VariantJSON.decode)
+        guard action.hasPrefix("app."), action.count > 4 else {
+            guard case .object(let portal)? = glib[PortalMapping.userInfoField], case .string(let portalApp)? = portal["appID"] else {
+                return .unsupported(action: action)
+            }
+            return .portalSignal(portalApp: portalApp, action: action, target: target)
+        }
+        return .action(name: String(action.dropFirst(4)), target: target)
     }
 
     /// The action identifier of a button: its GLib action name (`app.reply`), with `#2`, `#3`
@@ -108,10 +117,15 @@ enum GLibNotification {
     }
 
     /// One category per distinct set of buttons: `gtk-` and a stable hash (64-bit FNV-1a) of
-    /// their identifiers and labels, the same in every run.
-    private static func categoryIdentifier(for actions: [NotificationAction]) -> String {
+    /// their identifiers and labels (and options and text input, which a portal button's
+    /// purpose gives), the same in every run.
+    static func categoryIdentifier(for actions: [NotificationAction]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in actions.map({ $0.identifier + "\u{1F}" + $0.title + "\u{1E}" }).joined().utf8 {
+        let parts = actions.map { action in
+            let kind = action.options.isEmpty && action.textInput == nil ? "" : "\u{1F}\(action.options.rawValue)\(action.textInput == nil ? "" : "t")"
+            return action.identifier + "\u{1F}" + action.title + kind + "\u{1E}"
+        }
+        for byte in parts.joined().utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         let hex = String(hash, radix: 16)

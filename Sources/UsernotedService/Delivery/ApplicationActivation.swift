@@ -1,6 +1,7 @@
 import DBus
 import Logging
 import UserNotificationsCore
+import UsernotedAPI
 
 /// `org.freedesktop.Application`, the way GApplication apps take actions. A response to a
 /// GLib notification (`org.gtk.Notifications`) calls what GNOME Shell calls: the button's
@@ -19,6 +20,9 @@ enum ApplicationActivation {
     enum Call: Hashable {
         case activateAction(name: String, parameter: [Value], platformData: [String: Value])
         case activate(platformData: [String: Value])
+        /// The portal's `ActionInvoked` (see ``PortalNotification/actionInvoked``), and
+        /// `Activate` when the app is not running, so the click at least opens it.
+        case portalSignal(portalApp: String, id: String, action: String, parameter: [Value], platformData: [String: Value])
         /// Nothing can be called, for the reason given; the response is logged and dropped.
         case none(reason: String)
     }
@@ -43,7 +47,12 @@ enum ApplicationActivation {
             return .activateAction(
                 name: response.actionIdentifier, parameter: [.string(ModelJSON.encode(response))], platformData: platformData)
         case .action(let name, let target)?:
-            return .activateAction(name: name, parameter: target.map { [$0] } ?? [], platformData: platformData)
+            // A typed reply (a portal's im.reply-with-text) comes after the target, as the portal says.
+            let parameter = (target.map { [$0] } ?? []) + (response.userText.map { [.string($0)] } ?? [])
+            return .activateAction(name: name, parameter: parameter, platformData: platformData)
+        case .portalSignal(let portalApp, let action, let target)?:
+            let parameter = (target.map { [$0] } ?? []) + [platformData.dbusValue] + (response.userText.map { [.string($0)] } ?? [])
+            return .portalSignal(portalApp: portalApp, id: response.requestId, action: action, parameter: parameter, platformData: platformData)
         case .activate?:
             return .activate(platformData: platformData)
         case .unsupported(let action)?:
@@ -62,6 +71,18 @@ enum ApplicationActivation {
         case .activate(let platformData):
             try await connection.call(
                 activate, destination: destination, path: path, interface: interface, platformData, timeout: .seconds(25))
+        case .portalSignal(let portalApp, let id, let action, let parameter, let platformData):
+            try connection.emit(
+                PortalNotification.actionInvoked, path: PortalNotification.path, interface: PortalNotification.interface,
+                portalApp, id, action, parameter)
+            guard try await connection.nameOwner(destination) == nil else { break }
+            do {
+                try await connection.call(
+                    activate, destination: destination, path: path, interface: interface, platformData, timeout: .seconds(25))
+            } catch {
+                logger.info("an app that is not running was not started for its portal notification's action (it has no D-Bus activation); the portal passes the action only to a running app", metadata: [
+                    "app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
+            }
         case .none(let reason):
             logger.warning("dropping a response", metadata: [
                 "app": "\(response.appId)", "request": "\(response.requestId)", "reason": "\(reason)"])

@@ -1,0 +1,107 @@
+import DBus
+import Foundation
+import Testing
+import UserNotificationsCore
+import UsernotedAPI
+@testable import UsernotedService
+
+/// What a portal notification (version 2) becomes, and what each answer to it calls.
+@Suite struct PortalMappingTests {
+    static let chat = AppID.test("org.example.Chat")
+
+    /// A button `a{sv}` as the portal frontend passes it on.
+    static func button(_ label: String?, _ action: String, target: Value? = nil, purpose: String? = nil) -> [String: Value] {
+        var button: [String: Value] = ["action": .string(action)]
+        if let label { button["label"] = .string(label) }
+        if let target { button["target"] = target }
+        if let purpose { button["purpose"] = .string(purpose) }
+        return button
+    }
+
+    /// An incoming call, as a VoIP app sends it: two purposed buttons and a custom alert.
+    static let call: [String: Value] = [
+        "title": .string("Anna calling"), "category": .string("call.incoming"),
+        "buttons": [
+            button(nil, "app.accept", target: .string("call-7"), purpose: "call.accept"),
+            button("Not now", "decline", purpose: "call.decline"),
+            button(nil, "ring", purpose: "system.custom-alert"),
+        ].dbusValue,
+    ]
+
+    /// A chat message with an inline reply.
+    static let message: [String: Value] = [
+        "title": .string("Anna"), "markup-body": .string("Are you <b>coming</b>?"), "category": .string("im.received"),
+        "buttons": [button("Reply", "reply", target: .string("anna"), purpose: "im.reply-with-text")].dbusValue,
+    ]
+
+    static func response(to request: NotificationRequest, action: String, text: String? = nil) -> NotificationResponse {
+        NotificationResponse(appId: chat, requestId: request.identifier, actionIdentifier: action, userText: text, notification: request, date: Date())
+    }
+
+    @Test func anIncomingCallIsTimeSensitiveWithItsPurposesButtonsAndNoCustomAlertButton() throws {
+        let (request, category, showAsNew) = try PortalMapping.request(id: "call-7", portalApp: Self.chat.rawValue, of: Self.chat, from: Self.call)
+        #expect(request.content.interruptionLevel == .timeSensitive && !showAsNew)
+        let actions = try #require(category).actions
+        #expect(actions.map(\.title) == ["Accept", "Not now"], "the app's label is kept; a purpose gives one where there is none")
+        #expect(actions.map(\.options) == [.foreground, .destructive])
+        #expect(request.content.categoryIdentifier == category?.identifier)
+    }
+
+    @Test func aReplyButtonIsATextInputActionAndItsAnswerIsThePortalsSignalWithTheText() throws {
+        let (request, category, _) = try PortalMapping.request(id: "msg-1", portalApp: Self.chat.rawValue, of: Self.chat, from: Self.message)
+        #expect(request.content.body == "Are you coming?")
+        let reply = try #require(category?.actions.first)
+        #expect(reply.isTextInput && reply.title == "Reply")
+        let plain = try GLibNotification.request(id: "msg-1", of: Self.chat, from: GLibNotificationTests.issueExample).category
+        #expect(category?.identifier != plain?.identifier)
+        let answer = Self.response(to: request, action: reply.identifier, text: "On my way")
+        #expect(GLibNotification.activation(for: answer) == .portalSignal(portalApp: Self.chat.rawValue, action: "reply", target: .string("anna")))
+        guard case .portalSignal(let app, let id, let action, let parameter, _) = ApplicationActivation.call(for: answer) else {
+            Issue.record("not the portal's signal: \(ApplicationActivation.call(for: answer))")
+            return
+        }
+        #expect(app == Self.chat.rawValue && id == "msg-1" && action == "reply")
+        #expect(parameter == [.string("anna"), [String: Value]().dbusValue, .string("On my way")])
+    }
+
+    @Test func anExportedActionGetsTheTargetAndThenTheReply() throws {
+        var exported = Self.message
+        exported["buttons"] = [Self.button("Reply", "app.reply", target: .string("anna"), purpose: "im.reply-with-text")].dbusValue
+        let (request, category, _) = try PortalMapping.request(id: "msg-1", portalApp: Self.chat.rawValue, of: Self.chat, from: exported)
+        let answer = Self.response(to: request, action: try #require(category?.actions.first).identifier, text: "Yes")
+        #expect(ApplicationActivation.call(for: answer) == .activateAction(name: "reply", parameter: [.string("anna"), .string("Yes")], platformData: [:]))
+    }
+
+    @Test func displayHintsTrayIsPassiveAndShowAsNewIsSaid() throws {
+        var quiet = Self.message
+        quiet["display-hint"] = ["tray", "show-as-new", "persistent"].dbusValue
+        let (request, _, showAsNew) = try PortalMapping.request(id: "msg-1", portalApp: "", of: Self.chat, from: quiet)
+        #expect(request.content.interruptionLevel == .passive && showAsNew)
+    }
+
+    @Test func aPriorityAboveTheCategorysIsKeptAndSoundsAreTheDefaultOrNone() throws {
+        var urgent = Self.message
+        urgent["priority"] = .string("urgent")
+        urgent["sound"] = .string("default")
+        let (request, _, _) = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: urgent)
+        #expect(request.content.interruptionLevel == .critical && request.content.sound == "default")
+        urgent["sound"] = .string("silent")
+        #expect(try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: urgent).request.content.sound == nil)
+    }
+
+    @Test func whatThePortalDefinesAndUsernotedDoesNotMapIsIgnored() throws {
+        let odd: [String: Value] = [
+            "title": .string("T"), "category": .string("x-vendor.thing"), "display-hint": ["hide-on-lock-screen"].dbusValue,
+            "buttons": [Self.button("Go", "go", purpose: "x-vendor.go")].dbusValue, "icon": .structure([.string("themed"), .variant(["x"].dbusValue)]),
+        ]
+        let (request, category, _) = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: odd)
+        #expect(request.content.interruptionLevel == .active && category?.actions.map(\.title) == ["Go"])
+    }
+
+    @Test func supportedOptionsListEveryMappedCategoryAndPurpose() {
+        let options = PortalMapping.supportedOptions
+        #expect(options["category"]?.as([String].self)?.contains("call.incoming") == true)
+        #expect(options["button-purpose"]?.as([String].self) == [
+            "call.accept", "call.decline", "call.disable-speakerphone", "call.enable-speakerphone", "call.hang-up", "im.reply-with-text"])
+    }
+}

@@ -1,0 +1,89 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+import UsernotedAPI
+@testable import UsernotedService
+
+/// The Notification portal's backend as the daemon serves it, called by a stand-in for
+/// xdg-desktop-portal (a connection owning its name) on a real bus; the real portal drives
+/// it end to end in `PortalTests`.
+@Suite struct PortalNotificationInterfaceTests {
+    /// The scene and the frontend's proxy of the backend.
+    static func scene() async throws -> (RouterScene, Proxy) {
+        let scene = try await RouterScene()
+        _ = try await GtkNotificationsInterfaceTests.owner(of: PortalNotification.busName, on: scene.scene.app)
+        let frontend = try await scene.bus.connect()
+        #expect(try await frontend.requestName(PortalNotification.frontendName) == .primaryOwner)
+        return (scene, Self.backend(on: frontend))
+    }
+
+    static func backend(on connection: Connection) -> Proxy {
+        Proxy(connection: connection, destination: PortalNotification.busName, path: PortalNotification.path, interface: PortalNotification.interface)
+    }
+
+    @Test func theFrontendsNotificationIsShownUnderItsAppAndItsVersionIs2() async throws {
+        let (scene, backend) = try await Self.scene()
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "call-7", PortalMappingTests.call)
+        let shown = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        #expect(shown.summary == "Anna calling" && shown.hint("desktop-entry", as: String.self) == FakeGApplication.id)
+        #expect(shown.actionKeys == ["default", "app.accept", "decline"] && shown.label(ofAction: "app.accept") == "Accept")
+        let frontend = backend.connection
+        func property(_ name: String) async throws -> Value {
+            try await frontend.property(name, of: PortalNotification.interface, at: PortalNotification.path, on: PortalNotification.busName)
+        }
+        #expect(try await property("version").as(UInt32.self) == 2)
+        let options = try #require(try await property("SupportedOptions").as([String: Value].self))
+        #expect(options["button-purpose"]?.as([String].self)?.contains("im.reply-with-text") == true)
+        try await backend.call(PortalNotification.removeNotification, FakeGApplication.id, "call-7")
+        #expect(try await scene.server.closeCalls.next(within: .seconds(10), "CloseNotification") == shown.id)
+    }
+
+    /// Only the frontend vouches for the app id: an app calling the backend itself, naming
+    /// another app, is refused and nothing is shown.
+    @Test func aCallerThatIsNotTheFrontendIsRefused() async throws {
+        let (scene, _) = try await Self.scene()
+        let intruder = Self.backend(on: scene.scene.app)
+        await #expect { try await intruder.call(PortalNotification.addNotification, FakeGApplication.id, "x", PortalMappingTests.message) } throws: {
+            isDBusError($0, "org.freedesktop.DBus.Error.AccessDenied", "portal frontend")
+        }
+        await #expect { try await intruder.call(PortalNotification.removeNotification, FakeGApplication.id, "x") } throws: {
+            isDBusError($0, "org.freedesktop.DBus.Error.AccessDenied")
+        }
+        let delivered = try await Proxy.usernotedCenter(on: scene.scene.app).call("GetDelivered", [.string(FakeGApplication.id)])
+        #expect(delivered.first?.as(String.self) == "[]")
+    }
+
+    /// A non-exported button: the portal's `ActionInvoked` with the target, the platform
+    /// data and the typed reply; a running app is not activated.
+    @Test func anInlineReplyIsThePortalsActionInvokedWithTheText() async throws {
+        let (scene, backend) = try await Self.scene()
+        let app = try await FakeGApplication(bus: scene.bus)
+        let signals = try await backend.signals(PortalNotification.actionInvoked.name)
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "msg-1", PortalMappingTests.message)
+        let shown = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        try await scene.server.emitActivationToken(id: shown.id, token: "token-7")
+        try await scene.server.emitNotificationReplied(id: shown.id, text: "On my way")
+        let signal = try #require(await signals.first { _ in true })
+        let (appID, id, action, parameter) = try PortalNotification.actionInvoked.arguments(of: signal)
+        #expect(appID == FakeGApplication.id && id == "msg-1" && action == "reply")
+        #expect(parameter == [.string("anna"), ["activation-token": Value.string("token-7"), "desktop-startup-id": .string("token-7")].dbusValue, .string("On my way")])
+        try await scene.expectWaiting(0)
+        #expect(app.activations.pending.isEmpty)
+    }
+
+    /// `show-as-new`: the old notification leaves the screen and the new one comes afresh
+    /// instead of replacing it in place.
+    @Test func showAsNewClosesTheOldOneAndShowsTheNewOne() async throws {
+        let (scene, backend) = try await Self.scene()
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "msg-1", PortalMappingTests.message)
+        let first = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        var again = PortalMappingTests.message
+        again["display-hint"] = ["show-as-new"].dbusValue
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "msg-1", again)
+        #expect(try await scene.server.closeCalls.next(within: .seconds(10), "CloseNotification") == first.id)
+        let second = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        #expect(second.replacesID == 0 && second.id != first.id)
+    }
+}
