@@ -65,7 +65,7 @@ import UsernotedAPI
         let shown = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
         try await scene.server.emitActivationToken(id: shown.id, token: "token-7")
         try await scene.server.emitNotificationReplied(id: shown.id, text: "On my way")
-        let signal = try #require(await signals.first { _ in true })
+        let signal = try #require(try await withDeadline(.seconds(10), "ActionInvoked") { await signals.first { _ in true } })
         let (appID, id, action, parameter) = try PortalNotification.actionInvoked.arguments(of: signal)
         #expect(appID == FakeGApplication.id && id == "msg-1" && action == "reply")
         #expect(parameter == [.string("anna"), ["activation-token": Value.string("token-7"), "desktop-startup-id": .string("token-7")].dbusValue, .string("On my way")])

@@ -1,0 +1,45 @@
+import Foundation
+
+/// xdg-desktop-portal, the frontend Flatpak apps call, from a Debian release (1.20 in Debian
+/// 13's chroot) on a private bus, choosing usernoted for `org.freedesktop.impl.portal.Notification`
+/// with the shipped `portal/usernoted.portal` and a `portals.conf` that names it, as
+/// docs/portal.md tells users to. usernoted must own its backend name before this starts:
+/// the frontend reads the backend's version once, at its start.
+public final class XdgDesktopPortal: Sendable {
+    public static let busName = "org.freedesktop.portal.Desktop"
+    public static let path = "/org/freedesktop/portal/desktop"
+    /// The frontend's own interface for apps.
+    public static let notification = "org.freedesktop.portal.Notification"
+    /// Where host apps register their app id (xdg-desktop-portal 1.19+).
+    public static let registry = "org.freedesktop.host.portal.Registry"
+
+    public let process: ManagedProcess
+    /// Where the frontend looks for apps' `.desktop` files (`XDG_DATA_HOME/applications`).
+    public let dataHome: URL
+
+    /// Starts the frontend of `release` on `bus` with `environment`; `apps` get a `.desktop`
+    /// file, which the frontend needs to register them as host apps.
+    public init(bus: PrivateBus, release: DebianRelease = .trixie, environment: [String: String], apps: [String]) async throws {
+        try release.check()
+        let directory = bus.directory.appending(path: "xdg-desktop-portal")
+        dataHome = bus.directory.appending(path: "portal-data")
+        let applications = dataHome.appending(path: "applications")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appending(path: "portal/usernoted.portal"), to: directory.appending(path: "usernoted.portal"))
+        try "[preferred]\ndefault=none\norg.freedesktop.impl.portal.Notification=usernoted\n"
+            .write(to: directory.appending(path: "portals.conf"), atomically: true, encoding: .utf8)
+        for app in apps {
+            try "[Desktop Entry]\nType=Application\nName=\(app)\nExec=true\n"
+                .write(to: applications.appending(path: "\(app).desktop"), atomically: true, encoding: .utf8)
+        }
+        var environment = environment
+        environment["XDG_DESKTOP_PORTAL_DIR"] = directory.path  // its .portal files and portals.conf, nothing else
+        environment["XDG_DATA_HOME"] = dataHome.path
+        let (program, arguments) = release.command("/usr/libexec/xdg-desktop-portal", ["--verbose"])
+        process = try await bus.start(program, arguments, environment: environment, owning: Self.busName, within: .seconds(20))
+    }
+
+    deinit { process.stop() }
+}
