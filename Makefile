@@ -10,6 +10,8 @@ BINDIR = $(PREFIX)/bin
 UNITDIR = $(PREFIX)/share/systemd/user
 DBUSDIR = $(PREFIX)/share/dbus-1/services
 INTERFACEDIR = $(PREFIX)/share/dbus-1/interfaces
+# xdg-desktop-portal reads $XDG_DATA_HOME/xdg-desktop-portal/portals and the same under each of $XDG_DATA_DIRS.
+PORTALDIR = $(PREFIX)/share/xdg-desktop-portal/portals
 BASHDIR = $(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(PREFIX)/share/zsh/site-functions
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
@@ -34,6 +36,10 @@ install-files:
 	install -m 755 $(BUILT)/usernoted $(BUILT)/usernotectl $(DESTDIR)$(BINDIR)/
 	sed 's|@bindir@|$(BINDIR)|g' systemd/usernoted.service.in > $(DESTDIR)$(UNITDIR)/usernoted.service
 	sed 's|@bindir@|$(BINDIR)|g' systemd/io.github.usernoted.service.in > $(DESTDIR)$(DBUSDIR)/io.github.usernoted.service
+	sed 's|@bindir@|$(BINDIR)|g' systemd/org.freedesktop.impl.portal.desktop.usernoted.service.in \
+		> $(DESTDIR)$(DBUSDIR)/org.freedesktop.impl.portal.desktop.usernoted.service
+	install -d $(DESTDIR)$(PORTALDIR)
+	install -m 644 portal/usernoted.portal $(DESTDIR)$(PORTALDIR)/
 	install -d $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
 	$(BUILT)/usernotectl --generate-completion-script bash > $(DESTDIR)$(BASHDIR)/usernotectl
 	$(BUILT)/usernotectl --generate-completion-script zsh > $(DESTDIR)$(ZSHDIR)/_usernotectl
@@ -56,6 +62,7 @@ deb:
 uninstall:
 	-systemctl --user disable --now usernoted.service 2>/dev/null
 	rm -f $(BINDIR)/usernoted $(BINDIR)/usernotectl $(UNITDIR)/usernoted.service $(DBUSDIR)/io.github.usernoted.service \
+		$(DBUSDIR)/org.freedesktop.impl.portal.desktop.usernoted.service $(PORTALDIR)/usernoted.portal \
 		$(INTERFACEDIR)/io.github.usernoted.Center1.xml $(BASHDIR)/usernotectl $(ZSHDIR)/_usernotectl $(FISHDIR)/usernotectl.fish $(MANDIR)/usernotectl.1 $(MANDIR)/usernoted.1
 
 # make drills: the reliability drills (docs/reliability.md). Each starts a private bus, a

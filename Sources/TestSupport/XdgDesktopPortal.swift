@@ -3,8 +3,8 @@ import Foundation
 /// xdg-desktop-portal, the frontend Flatpak apps call, from a Debian release (1.20 in Debian
 /// 13's chroot) on a private bus, choosing usernoted for `org.freedesktop.impl.portal.Notification`
 /// with the shipped `portal/usernoted.portal` and a `portals.conf` that names it, as
-/// docs/portal.md tells users to. usernoted must own its backend name before this starts:
-/// the frontend reads the backend's version once, at its start.
+/// docs/portal.md tells users to. The frontend reads the backend's version once, at its start:
+/// usernoted must own its backend name by then, or be startable by D-Bus activation.
 public final class XdgDesktopPortal: Sendable {
     public static let busName = "org.freedesktop.portal.Desktop"
     public static let path = "/org/freedesktop/portal/desktop"
@@ -17,26 +17,44 @@ public final class XdgDesktopPortal: Sendable {
     /// Where the frontend looks for apps' `.desktop` files (`XDG_DATA_HOME/applications`).
     public let dataHome: URL
 
+    /// Where the frontend finds its backends and `portals.conf`.
+    public enum Setup: Sendable {
+        /// The repository's `portal/usernoted.portal`, and a `portals.conf` choosing usernoted,
+        /// alone in `XDG_DESKTOP_PORTAL_DIR`.
+        case repository
+        /// As a user's session has them: the `.portal` files installed under `share` (before
+        /// the release's own), and the `portals.conf` in `configHome/xdg-desktop-portal`.
+        case installed(share: URL, configHome: URL)
+    }
+
     /// Starts the frontend of `release` on `bus` with `environment`; `apps` get a `.desktop`
     /// file, which the frontend needs to register them as host apps.
-    public init(bus: PrivateBus, release: DebianRelease = .trixie, environment: [String: String], apps: [String]) async throws {
+    public init(
+        bus: PrivateBus, release: DebianRelease = .trixie, setup: Setup = .repository, environment: [String: String], apps: [String]
+    ) async throws {
         try release.check()
-        let directory = bus.directory.appending(path: "xdg-desktop-portal")
         dataHome = bus.directory.appending(path: "portal-data")
         let applications = dataHome.appending(path: "applications")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: repositoryRoot.appending(path: "portal/usernoted.portal"), to: directory.appending(path: "usernoted.portal"))
-        try "[preferred]\ndefault=none\norg.freedesktop.impl.portal.Notification=usernoted\n"
-            .write(to: directory.appending(path: "portals.conf"), atomically: true, encoding: .utf8)
         for app in apps {
             try "[Desktop Entry]\nType=Application\nName=\(app)\nExec=true\n"
                 .write(to: applications.appending(path: "\(app).desktop"), atomically: true, encoding: .utf8)
         }
         var environment = environment
-        environment["XDG_DESKTOP_PORTAL_DIR"] = directory.path  // its .portal files and portals.conf, nothing else
         environment["XDG_DATA_HOME"] = dataHome.path
+        switch setup {
+        case .repository:
+            let directory = bus.directory.appending(path: "xdg-desktop-portal")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: repositoryRoot.appending(path: "portal/usernoted.portal"), to: directory.appending(path: "usernoted.portal"))
+            try "[preferred]\ndefault=none\norg.freedesktop.impl.portal.Notification=usernoted\n"
+                .write(to: directory.appending(path: "portals.conf"), atomically: true, encoding: .utf8)
+            environment["XDG_DESKTOP_PORTAL_DIR"] = directory.path  // its .portal files and portals.conf, nothing else
+        case .installed(let share, let configHome):
+            environment["XDG_DATA_DIRS"] = share.path + ":/usr/share"
+            environment["XDG_CONFIG_HOME"] = configHome.path
+        }
         let (program, arguments) = release.command("/usr/libexec/xdg-desktop-portal", ["--verbose"])
         process = try await bus.start(program, arguments, environment: environment, owning: Self.busName, within: .seconds(20))
     }

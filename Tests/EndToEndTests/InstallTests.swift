@@ -51,4 +51,43 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: state + "/usernoted/state.sqlite"))
         if let pid { kill(pid_t(pid), SIGTERM) }
     }
+
+    /// docs/portal.md followed on a private bus: the installed `usernoted.portal` and a user's
+    /// `portals.conf` naming usernoted; the real xdg-desktop-portal 1.20 (Debian 13) starts the
+    /// installed usernoted by D-Bus activation, and an app reads version 2 through the portal.
+    @Test func thePortalStartsTheInstalledUsernotedAsItsNotificationBackend() async throws {
+        let prefix = try TemporaryDirectory.make(prefix: "usernoted-prefix")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let install = try Command.run(
+            "make", ["-C", Self.repository.path, "install-files", "PREFIX=\(prefix.path)",
+                     "BUILT=\(DaemonProcess.productsDirectory.path)"])
+        #expect(install.succeeded, "\(install.errors)")
+        let portalFile = try String(contentsOf: prefix.appending(path: "share/xdg-desktop-portal/portals/usernoted.portal"), encoding: .utf8)
+        #expect(portalFile.contains("Interfaces=org.freedesktop.impl.portal.Notification"))
+        let bus = try PrivateBus(serviceDirectories: [prefix.appending(path: "share/dbus-1/services")])
+        let connection = try await bus.connect()
+        _ = try await connection.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "UpdateActivationEnvironment",
+            [.dictionary(key: .string, value: .string, [
+                DictionaryEntry(.string("XDG_STATE_HOME"), .string(bus.directory.appending(path: "state").path)),
+                DictionaryEntry(.string("XDG_CONFIG_HOME"), .string(bus.directory.appending(path: "config").path)),
+                DictionaryEntry(.string("DBUS_SYSTEM_BUS_ADDRESS"), .string(bus.noSystemBus)),
+            ])])
+        let configHome = bus.directory.appending(path: "user-config")
+        try FileManager.default.createDirectory(at: configHome.appending(path: "xdg-desktop-portal"), withIntermediateDirectories: true)
+        try "[preferred]\ndefault=gtk\norg.freedesktop.impl.portal.Notification=usernoted\n"
+            .write(to: configHome.appending(path: "xdg-desktop-portal/portals.conf"), atomically: true, encoding: .utf8)
+        #expect(try await connection.nameOwner(PortalNotification.busName) == nil)
+
+        let portal = try await XdgDesktopPortal(
+            bus: bus, setup: .installed(share: prefix.appending(path: "share"), configHome: configHome), environment: bus.environment, apps: [])
+        let version = try await connection.property(
+            "version", of: XdgDesktopPortal.notification, at: "/org/freedesktop/portal/desktop", on: XdgDesktopPortal.busName)
+        #expect(version.as(UInt32.self) == 2)
+        let owner = try #require(try await connection.nameOwner(PortalNotification.busName), "started by D-Bus activation")
+        #expect(try await connection.nameOwner("io.github.usernoted") == owner, "the daemon itself, under both names")
+        if let pid = try await connection.credentials(of: owner).processID { kill(pid_t(pid), SIGTERM) }
+        _ = portal
+    }
 }

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Testing
+import TestSupport
 import UserNotificationsCore
 import UsernotedAPI
 @testable import UsernotedService
@@ -103,5 +104,41 @@ import UsernotedAPI
         #expect(options["category"]?.as([String].self)?.contains("call.incoming") == true)
         #expect(options["button-purpose"]?.as([String].self) == [
             "call.accept", "call.decline", "call.disable-speakerphone", "call.enable-speakerphone", "call.hang-up", "im.reply-with-text"])
+    }
+}
+
+extension PortalMappingTests {
+    /// The rows of the table in docs/portal.md whose header starts with `header`: each row's cells.
+    static func table(_ header: String) throws -> [[String]] {
+        let text = try String(contentsOf: repositoryRoot.appending(path: "docs/portal.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("| \(header) |") }) else { return [] }
+        return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "") }
+        }
+    }
+
+    @Test func docsPortalMdShowsTheMappingAsItIs() throws {
+        let categories = try Self.table("category")
+        #expect(Dictionary(uniqueKeysWithValues: categories.map { ($0[0], $0[1]) }) == PortalMapping.categories.mapValues(\.rawValue))
+        let purposes = try Self.table("purpose").map { Array($0.prefix(3)) }
+        let expected = PortalMapping.purposes.map { purpose, button -> [String] in
+            switch button {
+            case .reply(let label): [purpose, "text input", label]
+            case .action(let label, let options) where options.contains(.foreground): [purpose, "foreground", label]
+            case .action(let label, let options) where options.contains(.destructive): [purpose, "destructive", label]
+            case .action(let label, _): [purpose, "plain", label]
+            case .none: [purpose, "not shown", ""]
+            }
+        }
+        #expect(purposes.sorted { $0[0] < $1[0] } == expected.sorted { $0[0] < $1[0] })
+        let hints = try Self.table("hint")
+        let said: [PortalMapping.DisplayHint: String] = [.showAsNew: "shown afresh", .passive: "passive", .ignored: "ignored"]
+        #expect(hints.count == PortalMapping.displayHints.count)
+        for row in hints {
+            let hint = try #require(PortalMapping.displayHints[row[0]], "\(row[0]) is not a display hint usernoted knows")
+            #expect(row[1].hasPrefix(said[hint]!), "\(row[0]): the docs say '\(row[1])'")
+        }
     }
 }
