@@ -22,6 +22,9 @@ public final class XdgDesktopPortal: Sendable {
         /// The repository's `portal/usernoted.portal`, and a `portals.conf` choosing usernoted,
         /// alone in `XDG_DESKTOP_PORTAL_DIR`.
         case repository
+        /// The release's own backend `name` (`gnome`, `gtk`) chosen for notifications, alone
+        /// in `XDG_DESKTOP_PORTAL_DIR`.
+        case releaseBackend(String)
         /// As a user's session has them: the `.portal` files installed under `share` (before
         /// the release's own), and the `portals.conf` in `configHome/xdg-desktop-portal`.
         case installed(share: URL, configHome: URL)
@@ -44,19 +47,38 @@ public final class XdgDesktopPortal: Sendable {
         environment["XDG_DATA_HOME"] = dataHome.path
         switch setup {
         case .repository:
-            let directory = bus.directory.appending(path: "xdg-desktop-portal")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                at: repositoryRoot.appending(path: "portal/usernoted.portal"), to: directory.appending(path: "usernoted.portal"))
-            try "[preferred]\ndefault=none\norg.freedesktop.impl.portal.Notification=usernoted\n"
-                .write(to: directory.appending(path: "portals.conf"), atomically: true, encoding: .utf8)
-            environment["XDG_DESKTOP_PORTAL_DIR"] = directory.path  // its .portal files and portals.conf, nothing else
+            environment["XDG_DESKTOP_PORTAL_DIR"] = try Self.portalDirectory(
+                in: bus, choosing: "usernoted", from: repositoryRoot.appending(path: "portal/usernoted.portal"))
+        case .releaseBackend(let name):
+            environment["XDG_DESKTOP_PORTAL_DIR"] = try Self.portalDirectory(
+                in: bus, choosing: name, from: URL(filePath: (release.root ?? "") + "/usr/share/xdg-desktop-portal/portals/\(name).portal"))
         case .installed(let share, let configHome):
             environment["XDG_DATA_DIRS"] = share.path + ":/usr/share"
             environment["XDG_CONFIG_HOME"] = configHome.path
         }
         let (program, arguments) = release.command("/usr/libexec/xdg-desktop-portal", ["--verbose"])
         process = try await bus.start(program, arguments, environment: environment, owning: Self.busName, within: .seconds(20))
+    }
+
+    /// A directory for `XDG_DESKTOP_PORTAL_DIR` (its `.portal` files and `portals.conf`,
+    /// nothing else is read) with `portalFile`, and a `portals.conf` choosing `backend` for notifications.
+    private static func portalDirectory(in bus: PrivateBus, choosing backend: String, from portalFile: URL) throws -> String {
+        let directory = bus.directory.appending(path: "xdg-desktop-portal")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: portalFile, to: directory.appending(path: portalFile.lastPathComponent))
+        try "[preferred]\ndefault=none\norg.freedesktop.impl.portal.Notification=\(backend)\n"
+            .write(to: directory.appending(path: "portals.conf"), atomically: true, encoding: .utf8)
+        return directory.path
+    }
+
+    /// Starts xdg-desktop-portal-gnome of `release` on `bus` (an X11 session: it needs a display
+    /// for any portal, and sends notifications to `org.gtk.Notifications`); returns it once it owns its name.
+    public static func gnomeBackend(bus: PrivateBus, release: DebianRelease = .trixie, environment: [String: String]) async throws -> ManagedProcess {
+        try release.check()
+        var environment = environment
+        environment["XDG_SESSION_TYPE"] = "x11"
+        let (program, arguments) = release.command("/usr/libexec/xdg-desktop-portal-gnome", ["--verbose"])
+        return try await bus.start(program, arguments, environment: environment, owning: "org.freedesktop.impl.portal.desktop.gnome", within: .seconds(20))
     }
 
     deinit { process.stop() }

@@ -15,4 +15,9 @@ public enum GtkNotifications {
     /// Takes the notification `id` of `app_id` off the screen; an unknown id is ignored.
     public static let removeNotification = MethodDeclaration<String, String, NoReply>(
         "RemoveNotification", in: "app_id", "id")
+    /// An action outside the `app.` namespace was taken (GNOME Shell 47+ emits it too):
+    /// `parameter` is `[target]` or `[]`, `platform_data` has the `activation-token`.
+    /// xdg-desktop-portal-gnome listens for it to answer portal notifications.
+    public static let actionInvoked = SignalDeclaration<String, String, String, [Value], [String: Value]>(
+        "ActionInvoked", "app_id", "id", "action", "parameter", "platform_data")
 }

@@ -131,4 +131,27 @@ import UsernotedAPI
         try await scene.expectDisplayed(1)
         _ = portal
     }
+
+    /// xdg-desktop-portal-gnome as the backend (where it is the desktop's choice without GNOME
+    /// Shell, as on niri): it sends the portal's notifications to `org.gtk.Notifications`,
+    /// which usernoted serves, and answers a non-exported button from that interface's
+    /// `ActionInvoked` signal, which usernoted emits as GNOME Shell 47+ does.
+    @Test func withTheGNOMEBackendAButtonIsAnsweredThroughOrgGtkNotifications() async throws {
+        let scene = try await Scene(registerHandler: false)
+        let backend = try await XdgDesktopPortal.gnomeBackend(bus: scene.bus, environment: scene.desktop.environment)
+        defer { backend.stop() }
+        let portal = try await XdgDesktopPortal(
+            bus: scene.bus, setup: .releaseBackend("gnome"), environment: scene.desktop.environment, apps: [Self.appID])
+        let app = try await PortalApp(bus: scene.bus)
+        let signals = try await app.portal.signals("ActionInvoked")
+        try await app.add("msg-1", Self.invitation)
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("Accept")
+        let signal = try await withDeadline(.seconds(10), "the portal's ActionInvoked") { await signals.first { _ in true } }
+        let body = try #require(signal).body
+        #expect(body.first == .string("msg-1") && body.dropFirst().first == .string("accept"))
+        guard case .array(_, let parameter)? = body.last else { Issue.record("no parameter: \(body)"); return }
+        #expect(parameter.first == .variant(.string("call-7")), "the button's target")
+        _ = portal
+    }
 }

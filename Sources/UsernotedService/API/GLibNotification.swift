@@ -32,8 +32,10 @@ enum GLibNotification {
         case action(name: String, target: Value?)
         /// `Activate(platform_data)`: the body was clicked and there is no default action.
         case activate
-        /// Nothing can be called (an action outside the `app.` namespace): logged and dropped,
-        /// as GNOME Shell does.
+        /// `org.gtk.Notifications`' `ActionInvoked` (an action outside the `app.` namespace,
+        /// `win.…` or a portal's own), as GNOME Shell 47+ emits it.
+        case gtkSignal(action: String, target: Value?)
+        /// Nothing can be called (the response's action is none of the notification's): logged and dropped.
         case unsupported(action: String)
         /// A portal notification's action outside the `app.` namespace: the portal's
         /// `ActionInvoked` for `portalApp`, which the portal passes on to the app while it runs.
@@ -99,7 +101,7 @@ enum GLibNotification {
         let target = fields["target"].flatMap(VariantJSON.decode)
         guard action.hasPrefix("app."), action.count > 4 else {
             guard case .object(let portal)? = glib[PortalMapping.userInfoField], case .string(let portalApp)? = portal["appID"] else {
-                return .unsupported(action: action)
+                return .gtkSignal(action: action, target: target)
             }
             return .portalSignal(portalApp: portalApp, action: action, target: target)
         }

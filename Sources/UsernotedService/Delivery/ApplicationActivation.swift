@@ -20,6 +20,8 @@ enum ApplicationActivation {
     enum Call: Hashable {
         case activateAction(name: String, parameter: [Value], platformData: [String: Value])
         case activate(platformData: [String: Value])
+        /// `org.gtk.Notifications`' `ActionInvoked` (see ``GtkNotifications/actionInvoked``).
+        case gtkSignal(id: String, action: String, parameter: [Value], platformData: [String: Value])
         /// The portal's `ActionInvoked` (see ``PortalNotification/actionInvoked``), and
         /// `Activate` when the app is not running, so the click at least opens it.
         case portalSignal(portalApp: String, id: String, action: String, parameter: [Value], platformData: [String: Value])
@@ -50,13 +52,16 @@ enum ApplicationActivation {
             // A typed reply (a portal's im.reply-with-text) comes after the target, as the portal says.
             let parameter = (target.map { [$0] } ?? []) + (response.userText.map { [.string($0)] } ?? [])
             return .activateAction(name: name, parameter: parameter, platformData: platformData)
+        case .gtkSignal(let action, let target)?:
+            let token = response.activationToken.map { ["activation-token": Value.string($0)] } ?? [:]
+            return .gtkSignal(id: response.requestId, action: action, parameter: target.map { [$0] } ?? [], platformData: token)
         case .portalSignal(let portalApp, let action, let target)?:
             let parameter = (target.map { [$0] } ?? []) + [platformData.dbusValue] + (response.userText.map { [.string($0)] } ?? [])
             return .portalSignal(portalApp: portalApp, id: response.requestId, action: action, parameter: parameter, platformData: platformData)
         case .activate?:
             return .activate(platformData: platformData)
         case .unsupported(let action)?:
-            return .none(reason: "'\(action)' is not an app action (app.…), so there is nothing to activate (GNOME Shell drops it too)")
+            return .none(reason: "'\(action)' is none of the notification's actions, so there is nothing to activate")
         }
     }
 
@@ -71,6 +76,10 @@ enum ApplicationActivation {
         case .activate(let platformData):
             try await connection.call(
                 activate, destination: destination, path: path, interface: interface, platformData, timeout: .seconds(25))
+        case .gtkSignal(let id, let action, let parameter, let platformData):
+            try connection.emit(
+                GtkNotifications.actionInvoked, path: GtkNotifications.path, interface: GtkNotifications.interface,
+                destination, id, action, parameter, platformData)
         case .portalSignal(let portalApp, let id, let action, let parameter, let platformData):
             try connection.emit(
                 PortalNotification.actionInvoked, path: PortalNotification.path, interface: PortalNotification.interface,

@@ -20,7 +20,7 @@ enum GtkNotificationsInterface {
                 let app = try await callers.app(named, of: call.sender)
                 try await center.removeDelivered(app, ids: [id])
             },
-        ])
+        ], signals: [GtkNotifications.actionInvoked.signal])
     }
 }
 

@@ -101,10 +101,11 @@ import UsernotedAPI
         #expect(request.content.title == "T")
     }
 
-    @Test func anActionOutsideTheAppNamespaceActivatesNothing() throws {
+    @Test func anActionOutsideTheAppNamespaceIsTheSignalGNOMEShellEmits() throws {
         let (request, _) = try GLibNotification.request(id: "n", of: Self.chat, from: [
-            "title": .string("T"), "buttons": .array(.dictionary(key: .string, value: .variant), [Self.button("Close", "win.close")])])
-        #expect(GLibNotification.activation(for: Self.response(to: request, action: "win.close")) == .unsupported(action: "win.close"))
+            "title": .string("T"), "buttons": .array(.dictionary(key: .string, value: .variant), [Self.button("Close", "win.close", target: .uint32(3))])])
+        #expect(GLibNotification.activation(for: Self.response(to: request, action: "win.close")) == .gtkSignal(action: "win.close", target: .uint32(3)))
+        #expect(GLibNotification.activation(for: Self.response(to: request, action: "app.gone")) == .unsupported(action: "app.gone"))
     }
 
     @Test func aRequestOfAnotherAPIIsNotAGLibOne() {

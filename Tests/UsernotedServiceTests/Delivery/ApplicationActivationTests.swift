@@ -44,13 +44,12 @@ import UserNotificationsCore
         #expect(ApplicationActivation.activate.inputs.map(\.type.code) == ["a{sv}"])
     }
 
-    @Test func aGLibActionOutsideTheAppNamespaceCallsNothing() throws {
+    @Test func aGLibActionOutsideTheAppNamespaceIsOrgGtkNotificationsActionInvoked() throws {
         let (request, _) = try GLibNotification.request(id: "n", of: .test("org.example.Calendar"), from: [
             "title": .string("T"), "default-action": .string("win.show")])
-        guard case .none(let reason) = ApplicationActivation.call(for: Self.response(to: request, action: "default")) else {
-            Issue.record("expected no call")
-            return
-        }
-        #expect(reason.contains("'win.show' is not an app action"))
+        #expect(ApplicationActivation.call(for: Self.response(to: request, action: "default"))
+            == .gtkSignal(id: "n", action: "win.show", parameter: [], platformData: ["activation-token": .string("token-1")]))
+        #expect(ApplicationActivation.call(for: Self.response(to: request, action: "default", token: nil))
+            == .gtkSignal(id: "n", action: "win.show", parameter: [], platformData: [:]))
     }
 }

@@ -111,6 +111,25 @@ struct FakeGApplication {
         #expect(handler.calls.pending.isEmpty)
     }
 
+    /// An action outside `app.` (xdg-desktop-portal-gnome's notifications have them): the
+    /// signal GNOME Shell 47+ emits, with the target and the activation token, which that
+    /// backend passes on to the portal.
+    @Test func anActionOutsideTheAppNamespaceIsTheActionInvokedSignal() async throws {
+        let (scene, glib) = try await Self.scene()
+        let signals = try await glib.signals(GtkNotifications.actionInvoked.name)
+        try await glib.call(GtkNotifications.addNotification, FakeGApplication.id, "msg-1", [
+            "title": Value.string("Anna"), "buttons": .array(.dictionary(key: .string, value: .variant), [
+                GLibNotificationTests.button("Accept", "accept", target: .string("call-7"))])])
+        let shown = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        try await scene.server.emitActivationToken(id: shown.id, token: "token-7")
+        try await scene.server.emitActionInvoked(id: shown.id, key: "accept")
+        let signal = try #require(try await withDeadline(.seconds(10), "ActionInvoked") { await signals.first { _ in true } })
+        let (app, id, action, parameter, platformData) = try GtkNotifications.actionInvoked.arguments(of: signal)
+        #expect(app == FakeGApplication.id && id == "msg-1" && action == "accept" && parameter == [.string("call-7")])
+        #expect(platformData == ["activation-token": .string("token-7")])
+        _ = try await scene.server.closeCalls.next(within: .seconds(10), "CloseNotification")
+    }
+
     @Test func removeNotificationTakesItOffTheScreen() async throws {
         let (scene, glib) = try await Self.scene()
         try await glib.call(GtkNotifications.addNotification, FakeGApplication.id, "msg-1", Self.buttons)
