@@ -154,4 +154,32 @@ import UsernotedAPI
         #expect(parameter.first == .variant(.string("call-7")), "the button's target")
         _ = portal
     }
+
+    /// Plasma 6.3 (Debian 13's libnotificationmanager) as the server: a chat message's
+    /// `im.reply-with-text` button is Plasma's inline reply, and the text typed there reaches
+    /// the running app as the third value of the portal's `ActionInvoked`.
+    @Test(.enabled(if: PlasmaServer.unavailable == nil, Comment(rawValue: PlasmaServer.unavailable ?? "")))
+    func onPlasma6AReplyTypedInlineReachesTheApp() async throws {
+        let bus = try PrivateBus()
+        let server = try await PlasmaServer(bus: bus, release: .trixie)
+        let daemon = try await DaemonProcess(bus: bus)
+        defer { daemon.stop() }
+        let portal = try await XdgDesktopPortal(bus: bus, environment: bus.environment, apps: [Self.appID])
+        let app = try await PortalApp(bus: bus)
+        let signals = try await app.portal.signals("ActionInvoked")
+        try await app.add("msg-1", [
+            "title": .string("Anna"), "body": .string("Are you coming?"), "category": .string("im.received"),
+            "buttons": [["label": Value.string("Reply"), "action": .string("reply"), "target": .string("anna"),
+                         "purpose": .string("im.reply-with-text")]].dbusValue,
+        ])
+        let shown = try await server.waitUntilShown("Anna")
+        #expect(shown.hasReply, "Plasma offers its inline reply for the portal's reply button")
+        try await server.user("reply \(shown.id) On my way")
+        let signal = try await withDeadline(.seconds(10), "the portal's ActionInvoked") { await signals.first { _ in true } }
+        let body = try #require(signal).body
+        #expect(body.first == .string("msg-1") && body.dropFirst().first == .string("reply"))
+        guard case .array(_, let parameter)? = body.last else { Issue.record("no parameter: \(body)"); return }
+        #expect(parameter.first == .variant(.string("anna")) && parameter.last == .variant(.string("On my way")), "target first, the typed text last")
+        _ = portal
+    }
 }
