@@ -271,7 +271,7 @@ public final class Daemon: Sendable {
         let results = await bridge.restore(delivered.map {
             RestoredNotification(
                 appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID,
-                showPreviews: settings[$0.app]?.showPreviews ?? .whenUnlocked)
+                showPreviews: (settings[$0.app] ?? AppSettings()).narrowed(by: $0.request).showPreviews)
         })
         for (notification, (tookOver, serverID)) in zip(delivered, results) {
             if tookOver, serverID != notification.serverID {

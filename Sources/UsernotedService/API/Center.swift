@@ -167,10 +167,11 @@ actor Center {
     private func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
-        var request = Poster.applying(settings.settings(of: app), to: request)
+        let appSettings = settings.settings(of: app).narrowed(by: request)
+        var request = Poster.applying(appSettings, to: request)
         let key = NotificationKey(appID: app, requestID: request.identifier)
         let onScreen: @Sendable () async -> Bool = { [bridge] in await bridge.isLive(key) }
-        switch await attention.admit(request, of: app, category: category, settings: settings.settings(of: app), onScreen: onScreen) {
+        switch await attention.admit(request, of: app, category: category, settings: appSettings, onScreen: onScreen) {
         case .show(let shown):
             request = shown
         case .held(let saved):

@@ -65,6 +65,8 @@ enum PortalMapping {
         case showAsNew
         /// No banner: shown as a passive notification (GNOME Shell puts it in the list only).
         case passive
+        /// The request's ``LockScreenHint``.
+        case lockScreen(LockScreenHint)
         /// Nothing (the reason is in docs/portal.md).
         case ignored
     }
@@ -75,8 +77,8 @@ enum PortalMapping {
         "tray": .passive,
         "transient": .ignored,
         "persistent": .ignored,
-        "hide-on-lock-screen": .ignored,
-        "hide-content-on-lock-screen": .ignored,
+        "hide-on-lock-screen": .lockScreen(.hide),
+        "hide-content-on-lock-screen": .lockScreen(.hideContent),
     ]
 
     /// The `SupportedOptions` property: the categories and button purposes mapped above.
@@ -112,6 +114,10 @@ enum PortalMapping {
             content.interruptionLevel = raised(content.interruptionLevel, to: level)
         }
         if hints.contains(where: { displayHints[$0] == .passive }) { content.interruptionLevel = .passive }
+        // Of the two, hiding the whole notification hides its content too.
+        for hint in [LockScreenHint.hideContent, .hide] where hints.contains(where: { displayHints[$0] == .lockScreen(hint) }) {
+            content.userInfo[LockScreenHint.userInfoKey] = .string(hint.rawValue)
+        }
         switch notification["sound"] {
         case .string("default")?, .structure?: content.sound = "default"  // a sound file cannot be kept for later
         default: break

@@ -49,7 +49,7 @@ struct Poster: Sendable {
         // the order of the calls. The app hears back once it is durable, not once the server
         // has answered: the id is ours, and a server's trouble is ours to handle, not the app's.
         let (_, serverID) = await bridge.post(
-            appID: app, request: request, category: category, showPreviews: settings.settings(of: app).showPreviews)
+            appID: app, request: request, category: category, showPreviews: settings.settings(of: app).narrowed(by: request).showPreviews)
         let saved = store.queueDelivered(
             DeliveredNotification(app: app, request: request, category: category, serverID: serverID, date: Date()),
             unscheduling: unscheduling)

@@ -80,6 +80,23 @@ import UsernotedAPI
         #expect(request.content.interruptionLevel == .passive && showAsNew)
     }
 
+    @Test func lockScreenHintsGoWithTheRequestAndHidingItAllWins() throws {
+        var message = Self.message
+        message["display-hint"] = ["hide-content-on-lock-screen"].dbusValue
+        let content = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: message).request
+        #expect(LockScreenHint(of: content) == .hideContent)
+        message["display-hint"] = ["hide-content-on-lock-screen", "hide-on-lock-screen"].dbusValue
+        let hidden = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: message).request
+        #expect(LockScreenHint(of: hidden) == .hide)
+        var always = AppSettings()
+        always.showPreviews = .always
+        #expect(always.narrowed(by: content).showPreviews == .whenUnlocked && always.narrowed(by: content).lockScreen)
+        #expect(!always.narrowed(by: hidden).lockScreen)
+        var never = AppSettings()
+        never.showPreviews = .never
+        #expect(never.narrowed(by: content).showPreviews == .never, "a hint only takes away")
+    }
+
     @Test func aPriorityAboveTheCategorysIsKeptAndSoundsAreTheDefaultOrNone() throws {
         var urgent = Self.message
         urgent["priority"] = .string("urgent")
@@ -134,7 +151,10 @@ extension PortalMappingTests {
         }
         #expect(purposes.sorted { $0[0] < $1[0] } == expected.sorted { $0[0] < $1[0] })
         let hints = try Self.table("hint")
-        let said: [PortalMapping.DisplayHint: String] = [.showAsNew: "shown afresh", .passive: "passive", .ignored: "ignored"]
+        let said: [PortalMapping.DisplayHint: String] = [
+            .showAsNew: "shown afresh", .passive: "passive", .ignored: "ignored",
+            .lockScreen(.hide): "held while the session is locked", .lockScreen(.hideContent): "previews hidden while the session is locked",
+        ]
         #expect(hints.count == PortalMapping.displayHints.count)
         for row in hints {
             let hint = try #require(PortalMapping.displayHints[row[0]], "\(row[0]) is not a display hint usernoted knows")

@@ -11,8 +11,8 @@ import UsernotedAPI
 /// it end to end in `PortalTests`.
 @Suite struct PortalNotificationInterfaceTests {
     /// The scene and the frontend's proxy of the backend.
-    static func scene() async throws -> (RouterScene, Proxy) {
-        let scene = try await RouterScene()
+    static func scene(logind: FakeLogind? = nil) async throws -> (RouterScene, Proxy) {
+        let scene = try await RouterScene(logind: logind)
         _ = try await GtkNotificationsInterfaceTests.owner(of: PortalNotification.busName, on: scene.scene.app)
         let frontend = try await scene.bus.connect()
         #expect(try await frontend.requestName(PortalNotification.frontendName) == .primaryOwner)
@@ -86,5 +86,49 @@ import UsernotedAPI
         #expect(try await scene.server.closeCalls.next(within: .seconds(10), "CloseNotification") == first.id)
         let second = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
         #expect(second.replacesID == 0 && second.id != first.id)
+    }
+
+    /// `hide-on-lock-screen`: while the session is locked the notification is held (another
+    /// one is shown meanwhile), and it comes at unlock. The app shows previews always, so each
+    /// is known by its title.
+    @Test func hideOnLockScreenHoldsItUntilUnlock() async throws {
+        let logind = try await FakeLogind()
+        let (scene, backend) = try await Self.scene(logind: logind)
+        try await scene.scene.call("SetSettings", .string(FakeGApplication.id), .string(#"{"showPreviews":"always"}"#))
+        func message(from sender: String, _ hints: [String] = []) -> [String: Value] {
+            var message = PortalMappingTests.message
+            message["title"] = .string(sender)
+            if !hints.isEmpty { message["display-hint"] = hints.dbusValue }
+            return message
+        }
+        // Another app's notification hides its preview at the lock: then the daemon knows of it.
+        try await scene.scene.call("Post", .string(RouterScene.app), .string(""), .string("Carl"), .string("Lunch?"))
+        let carl = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        try logind.setLocked(true)
+        #expect(try await scene.server.notifyCalls.next(within: .seconds(10), "the re-Notify at the lock").replacesID == carl.id)
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "secret", message(from: "Anna", ["hide-on-lock-screen"]))
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "plain", message(from: "Bob"))
+        let next = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        #expect(next.summary == "Bob", "the held one is not shown")
+        try logind.setLocked(false)
+        let atUnlock = try await [scene.server.notifyCalls.next(within: .seconds(10), "Notify at unlock"),
+                                  scene.server.notifyCalls.next(within: .seconds(10), "Notify at unlock")]
+        #expect(atUnlock.contains { $0.summary == "Anna" && $0.replacesID == 0 }, "shown at unlock, beside Carl's preview coming back")
+    }
+
+    /// `hide-content-on-lock-screen`: its preview hides while locked, even for an app whose
+    /// `showPreviews` is `always`.
+    @Test func hideContentOnLockScreenHidesItsPreviewWhileLocked() async throws {
+        let logind = try await FakeLogind()
+        let (scene, backend) = try await Self.scene(logind: logind)
+        try await scene.scene.call("SetSettings", .string(FakeGApplication.id), .string(#"{"showPreviews":"always"}"#))
+        var secret = PortalMappingTests.message
+        secret["display-hint"] = ["hide-content-on-lock-screen"].dbusValue
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "secret", secret)
+        let shown = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        #expect(shown.summary == "Anna" && shown.body == "Are you coming?")
+        try logind.setLocked(true)
+        let hidden = try await scene.server.notifyCalls.next(within: .seconds(10), "the re-Notify with the preview hidden")
+        #expect(hidden.replacesID == shown.id && hidden.summary == "" && !hidden.body.contains("coming"))
     }
 }
