@@ -1,3 +1,4 @@
+import Glibc
 /// A D-Bus message as plain Swift data: header fields and a typed body.
 ///
 /// Incoming messages are decoded from libdbus at once, so a `Message` never refers to
@@ -27,6 +28,9 @@ public struct Message: Sendable {
     /// For calls: the bus may start the destination's service to deliver it (D-Bus
     /// activation); when false, a call to a name nobody owns fails at once.
     public var autoStart = true
+    /// The file descriptors a received message carried (its ``UnixFD`` values): open while
+    /// the message is kept, closed when the last copy goes. Dup one to keep it longer.
+    var received: ReceivedDescriptors?
 
     /// The body's signature.
     public var signature: Signature { Signature(body.map(\.type)) }
@@ -77,4 +81,11 @@ extension Message: CustomStringConvertible {
         parts.append("signature=\(signature)")
         return parts.joined(separator: " ")
     }
+}
+
+/// File descriptors a received message owns, closed when it goes.
+final class ReceivedDescriptors: Sendable {
+    let descriptors: [Int32]
+    init(_ descriptors: [Int32]) { self.descriptors = descriptors }
+    deinit { for descriptor in descriptors { close(descriptor) } }
 }

@@ -26,13 +26,20 @@ extension Message {
         var iter = DBusMessageIter()
         var values: [Value] = []
         values.reserveCapacity(signature.types.count)
-        if dbus_message_iter_init(raw, &iter) != 0 {
-            for type in signature.types {
-                values.append(try Self.read(type, &iter))
-                dbus_message_iter_next(&iter)
+        var descriptors: [Int32] = []
+        do {
+            if dbus_message_iter_init(raw, &iter) != 0 {
+                for type in signature.types {
+                    values.append(try Self.read(type, &iter, &descriptors))
+                    dbus_message_iter_next(&iter)
+                }
             }
+        } catch {
+            _ = ReceivedDescriptors(descriptors)  // closes them
+            throw error
         }
         body = values
+        received = descriptors.isEmpty ? nil : ReceivedDescriptors(descriptors)
     }
 
     /// The signatures read so far, by their text: a connection's messages repeat a few, and
@@ -182,7 +189,11 @@ extension Message {
     }
 
     /// Reads one value of a known type at the iterator.
-    private static func read(_ type: DBusType, _ iter: UnsafeMutablePointer<DBusMessageIter>) throws(DBusError) -> Value {
+    /// libdbus hands out each file descriptor as a duplicate the reader owns: they are
+    /// gathered in `descriptors`, for the message to close when it goes.
+    private static func read(
+        _ type: DBusType, _ iter: UnsafeMutablePointer<DBusMessageIter>, _ descriptors: inout [Int32]
+    ) throws(DBusError) -> Value {
         let found = dbus_message_iter_get_arg_type(iter)
         guard found == type.typeCode else {
             throw DBusError(.invalidArgs, "message body does not match its signature at a \(type.code)")
@@ -199,7 +210,9 @@ extension Message {
         case .int64: return .int64(Int64(raw.i64))
         case .uint64: return .uint64(UInt64(raw.u64))
         case .double: return .double(raw.dbl)
-        case .unixFD: return .unixFD(UnixFD(raw.fd))
+        case .unixFD:
+            descriptors.append(raw.fd)
+            return .unixFD(UnixFD(raw.fd))
         case .string: return .string(String(cString: raw.str))
         case .objectPath: return .objectPath(ObjectPath(trusted: String(cString: raw.str)))
         case .signature: return .signature(try Signature(parsing: String(cString: raw.str)))
@@ -208,7 +221,7 @@ extension Message {
             dbus_message_iter_recurse(iter, &sub)
             var items: [Value] = []
             while dbus_message_iter_get_arg_type(&sub) != CDBUS_TYPE_INVALID {
-                items.append(try read(element, &sub))
+                items.append(try read(element, &sub, &descriptors))
                 dbus_message_iter_next(&sub)
             }
             return .array(element, items)
@@ -219,9 +232,9 @@ extension Message {
             while dbus_message_iter_get_arg_type(&sub) == CDBUS_TYPE_DICT_ENTRY {
                 var pair = DBusMessageIter()
                 dbus_message_iter_recurse(&sub, &pair)
-                let k = try read(key, &pair)
+                let k = try read(key, &pair, &descriptors)
                 dbus_message_iter_next(&pair)
-                entries.append(DictionaryEntry(k, try read(valueType, &pair)))
+                entries.append(DictionaryEntry(k, try read(valueType, &pair, &descriptors)))
                 dbus_message_iter_next(&sub)
             }
             return .dictionary(key: key, value: valueType, entries)
@@ -230,7 +243,7 @@ extension Message {
             dbus_message_iter_recurse(iter, &sub)
             var values: [Value] = []
             for field in fields {
-                values.append(try read(field, &sub))
+                values.append(try read(field, &sub, &descriptors))
                 dbus_message_iter_next(&sub)
             }
             return .structure(values)
@@ -243,7 +256,7 @@ extension Message {
             defer { dbus_free(cSignature) }
             let inner = try Signature(parsing: String(cString: cSignature))
             guard inner.types.count == 1 else { throw DBusError(.invalidArgs, "a variant holds one complete type") }
-            return .variant(try read(inner.types[0], &sub))
+            return .variant(try read(inner.types[0], &sub, &descriptors))
         }
     }
 }

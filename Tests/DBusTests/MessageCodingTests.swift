@@ -52,7 +52,7 @@ import TestSupport
         let (server, client) = (try await bus.connect(), try await bus.connect())
         server.export([Interface("org.example.Files", methods: [
             Method(MethodDeclaration<UnixFD, String>("Read", in: "fd", out: "text")) { _, received in
-                let handle = FileHandle(fileDescriptor: received.rawValue, closeOnDealloc: true)
+                let handle = FileHandle(fileDescriptor: received.rawValue, closeOnDealloc: false)  // the message closes it
                 return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
             },
         ])], at: "/files")
@@ -63,6 +63,38 @@ import TestSupport
             destination: server.uniqueName, path: "/files", interface: "org.example.Files", method: "Read",
             [.unixFD(UnixFD(pipe.fileHandleForReading.fileDescriptor))])
         #expect(reply == [.string("through a descriptor")])
+    }
+
+    /// The duplicates libdbus hands out are the message's: a peer that sends descriptors where
+    /// nobody wants them (inside a variant of an `a{sv}`, as the portal sends icons) costs the
+    /// receiver none once the call is answered.
+    @Test func descriptorsAMessageCarriedAreClosedWhenItGoes() async throws {
+        let bus = try PrivateBus()
+        let (server, client) = (try await bus.connect(), try await bus.connect())
+        server.export([Interface("org.example.Files", methods: [
+            Method(MethodDeclaration<[String: Value], NoReply>("Ignore", in: "options")) { _, _ in },
+        ])], at: "/files")
+        let pipe = Pipe()
+        let own = pipe.fileHandleForReading.fileDescriptor
+        // The descriptors open on the pipe, this process's own included (other tests open and
+        // close descriptors meanwhile, so they are told apart by what they point at).
+        @Sendable func onThePipe() throws -> Int {
+            let pipeName = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(own)")
+            return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == pipeName
+            }
+        }
+        let before = try onThePipe()  // its two ends
+        for _ in 0..<20 {
+            _ = try await client.call(
+                destination: server.uniqueName, path: "/files", interface: "org.example.Files", method: "Ignore",
+                [["icon": Value.variant(.unixFD(UnixFD(own)))].dbusValue])
+        }
+        _ = try await withDeadline(.seconds(5), "the received descriptors closed") {
+            while try onThePipe() > before { try await Task.sleep(for: .milliseconds(10)) }
+            return true
+        }
+        #expect(try onThePipe() == before, "only this process's own")
     }
 
     @Test func stringsWithNULAreRefusedBeforeSending() throws {
