@@ -40,6 +40,12 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
         ),
+        // GIO, through pkg-config: apps' .desktop files (their names and icons), as the desktop reads them.
+        .systemLibrary(
+            name: "CGIO",
+            pkgConfig: "gio-unix-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, signalfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
@@ -61,7 +67,7 @@ let package = Package(
         // Model ⇄ org.freedesktop.Notifications.
         .target(
             name: "FreedesktopNotifications",
-            dependencies: ["DBus", "EventLoop", "UserNotificationsCore"]
+            dependencies: ["CGIO", "DBus", "EventLoop", "UserNotificationsCore"]
         ),
         // The Center1 API, store, scheduler, handlers and routing.
         .target(

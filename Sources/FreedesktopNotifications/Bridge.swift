@@ -37,6 +37,8 @@ public actor NotificationBridge {
     var stackLimit: Int
     /// How many `Notify` calls in a row failed for each notification (see ``NotifyRetry``).
     var failures: [NotificationKey: Int] = [:]
+    /// The apps' names and icons.
+    private let desktopEntries: DesktopEntries
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -47,9 +49,11 @@ public actor NotificationBridge {
     public nonisolated let changes: AsyncStream<LiveChange>
     let changesContinuation: AsyncStream<LiveChange>.Continuation
 
-    /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack.
-    public init(connection: Connection, stackLimit: Int = 3) {
+    /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack;
+    /// each app is named as `desktopEntries` say.
+    public init(connection: Connection, stackLimit: Int = 3, desktopEntries: DesktopEntries = DesktopEntries()) {
         self.connection = connection
+        self.desktopEntries = desktopEntries
         self.stackLimit = max(stackLimit, 1)
         server = NotificationsServer(connection: connection)
         (interactions, interactionsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
@@ -271,7 +275,7 @@ public actor NotificationBridge {
         if !profile.replacesInPlace, let old = entry.serverID { await withdraw(key, shownAs: old) }
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
-            profile: profile, replacesID: live[key]?.serverID ?? 0)
+            profile: profile, replacesID: live[key]?.serverID ?? 0, identity: desktopEntries.identity(of: key.appID))
         let id: UInt32
         do {
             id = try await server.notify(call)

@@ -40,7 +40,8 @@ public enum NotifyMapping {
     /// server with `capabilities` and `profile` shows them.
     public static func call(
         appID: AppID, request: NotificationRequest, category: NotificationCategory?,
-        capabilities: ServerCapabilities, profile: ServerProfile = .unknown, replacesID: UInt32 = 0
+        capabilities: ServerCapabilities, profile: ServerProfile = .unknown, replacesID: UInt32 = 0,
+        identity: AppIdentity? = nil
     ) -> NotifyCall {
         let content = request.content
         var body = content.body
@@ -80,7 +81,8 @@ public enum NotifyMapping {
             }
         }
         return NotifyCall(
-            appName: appID.rawValue, replacesID: replacesID, appIcon: "", summary: content.title, body: body,
+            appName: identity?.name ?? appID.rawValue, replacesID: replacesID, appIcon: identity?.icon ?? "",
+            summary: content.title, body: body,
             actions: actions, hints: hints, expireTimeout: -1)
     }
 
