@@ -156,7 +156,7 @@ public actor NotificationBridge {
             let serverID = notification.serverID.flatMap { claimed.insert($0).inserted ? $0 : nil }
             let entry = Presentation(
                 request: notification.request, category: notification.category, order: takeOrder(), serverID: serverID,
-                showPreviews: notification.showPreviews)
+                showPreviews: notification.showPreviews, sounded: notification.serverID != nil)
             live[key] = entry
             if let thread = entry.thread(of: key.appID) { threads.insert(thread) }
             taken.append(key)

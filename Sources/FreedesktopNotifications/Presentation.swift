@@ -28,28 +28,35 @@ struct Presentation {
     private(set) var activationToken: String?
     /// When it was shown, in order: the newest has the largest.
     let order: UInt64
+    /// A server showed it once, in this run or a previous one, so its sound has played: shown
+    /// again (after a restart, at the lock, on a new server) it is quiet.
+    private(set) var sounded: Bool
 
     /// `request`, to be shown in place of what the server shows as `serverID` (a replaced
     /// request's, or one a previous run showed), or anew when nil.
     init(
         request: NotificationRequest, category: NotificationCategory?, order: UInt64, serverID: UInt32?,
-        showPreviews: AppSettings.ShowPreviews = .whenUnlocked
+        showPreviews: AppSettings.ShowPreviews = .whenUnlocked, sounded: Bool = false
     ) {
         self.request = request
         self.category = category
         self.showPreviews = showPreviews
         self.order = order
+        self.sounded = sounded
         phase = serverID.map { .shown(serverID: $0) } ?? .waitingForServer
     }
 
     /// What to send: the request, or its hidden-preview form when its app never shows previews,
     /// or when previews are `hidden` now and its app does not always show them.
+    /// Without its sound once it has ``sounded``.
     func shown(previewsHidden hidden: Bool) -> NotificationRequest {
-        switch showPreviews {
+        var shown = switch showPreviews {
         case .always: request
         case .never: request.hidingPreview(category: category)
         case .whenUnlocked: hidden ? request.hidingPreview(category: category) : request
         }
+        if sounded { shown.content.sound = nil }
+        return shown
     }
 
     /// The server's id for it, if one shows it.
@@ -65,7 +72,10 @@ struct Presentation {
     func thread(of appID: AppID) -> ThreadKey? { ThreadKey(appID: appID, request: request) }
 
     /// The server answered a `Notify` for it with `serverID`.
-    mutating func shown(serverID: UInt32) { phase = .shown(serverID: serverID) }
+    mutating func shown(serverID: UInt32) {
+        phase = .shown(serverID: serverID)
+        sounded = true
+    }
 
     /// Nobody shows it now: the server left, a new one took its name, or it was closed to be
     /// shown anew (a stacked one stays stacked).
