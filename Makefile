@@ -21,7 +21,7 @@ BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 # (usernotectl post 15 -> 11 ms, usernoted to its bus name 25 -> 21 ms; see docs/performance.md).
 STATIC = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
 
-.PHONY: build install install-files man uninstall deb drills drills-short fuzz bench bench-smoke bench-micro
+.PHONY: build install install-files man uninstall deb drills drills-short fuzz bench bench-smoke bench-micro matrix
 
 build:
 	scripts/install-deps
@@ -109,3 +109,14 @@ bench-smoke:
 # which the main build and CI never compile.
 bench-micro:
 	swift package --package-path Benchmarks/Micro benchmark
+
+# make matrix DEBIAN=testing: the end-to-end suites that run on each Debian release's servers,
+# on DEBIAN's only (trixie or testing), from the chroot scripts/debian-chroot makes or updates
+# (testing moves every day, so CI runs trixie's only; docs/servers.md has the last result).
+DEBIAN ?= testing
+MATRIX_SUITES = GnomeShellTests|PlasmaServerTests|PlasmaShellTests|WaylandServerTests|ServerMatrixTests|MeetingInvitationTests
+matrix:
+	scripts/install-deps --test
+	scripts/debian-chroot $(DEBIAN) >/dev/null
+	swift build --build-tests
+	USERNOTED_RELEASES=$(DEBIAN) swift test --skip-build --filter '$(MATRIX_SUITES)'

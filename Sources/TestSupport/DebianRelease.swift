@@ -10,19 +10,35 @@ public struct DebianRelease: Sendable, Hashable, CustomStringConvertible {
     public let description: String
     /// The chroot's root directory; nil for this machine.
     public let root: String?
+    /// What `scripts/debian-chroot` calls it (`trixie`, `testing`).
+    public var codename = "bookworm"
+    /// The version of dunst it ships, as dunst says it (`1.9.`…): proof that its servers run.
+    public var dunstVersion = "1.9."
 
     /// This machine's own packages.
     public static let host = DebianRelease(description: "Debian 12", root: nil)
     /// Debian 13 "trixie", from `USERNOTED_DEBIAN13_ROOT` or `/var/tmp/usernoted-trixie`.
     public static let trixie = DebianRelease(
         description: "Debian 13",
-        root: ProcessInfo.processInfo.environment["USERNOTED_DEBIAN13_ROOT"] ?? "/var/tmp/usernoted-trixie")
+        root: ProcessInfo.processInfo.environment["USERNOTED_DEBIAN13_ROOT"] ?? "/var/tmp/usernoted-trixie",
+        codename: "trixie", dunstVersion: "1.12.")
+    /// Debian testing, which moves every day (`make matrix DEBIAN=testing`), from
+    /// `USERNOTED_DEBIAN_TESTING_ROOT` or `/var/tmp/usernoted-testing`.
+    public static let testing = DebianRelease(
+        description: "Debian testing",
+        root: ProcessInfo.processInfo.environment["USERNOTED_DEBIAN_TESTING_ROOT"] ?? "/var/tmp/usernoted-testing",
+        codename: "testing", dunstVersion: "1.13.")
+
+    /// The release `scripts/debian-chroot` names `codename`.
+    public static func named(_ codename: String) -> DebianRelease? {
+        [host, trixie, testing].first { $0.codename == codename }
+    }
 
     /// Why its programs cannot run here, or nil when they can: the chroot is made, and mounted
     /// (its /tmp is this machine's).
     public var unavailable: String? {
         guard let root else { return nil }
-        let make = "scripts/debian-chroot trixie \(root) makes and mounts it (.ci/run does)"
+        let make = "scripts/debian-chroot \(codename) \(root) makes and mounts it" + (self == .trixie ? " (.ci/run does)" : "")
         guard FileManager.default.fileExists(atPath: root + "/usr/bin/dunst") else { return "\(description)'s chroot is not at \(root): \(make)" }
         var inside = stat(), outside = stat()
         guard stat(root + "/tmp", &inside) == 0, stat("/tmp", &outside) == 0,

@@ -38,9 +38,14 @@ struct Scene {
     /// The Debian releases whose servers the end-to-end essentials run on: this machine's, and
     /// Debian 13's where its chroot is made (`.ci/run` makes it, and sets
     /// `USERNOTED_DEBIAN13=required`, under which a missing chroot fails the tests instead of
-    /// leaving them out).
+    /// leaving them out). `USERNOTED_RELEASES` (`testing`, as `make matrix DEBIAN=testing` sets
+    /// it) names the releases instead.
     static let releases: [DebianRelease] = {
-        let required = ProcessInfo.processInfo.environment["USERNOTED_DEBIAN13"] == "required"
+        let environment = ProcessInfo.processInfo.environment
+        if let named = environment["USERNOTED_RELEASES"] {
+            return named.split(separator: ",").compactMap { DebianRelease.named(String($0)) }
+        }
+        let required = environment["USERNOTED_DEBIAN13"] == "required"
         return [.host] + (DebianRelease.trixie.unavailable == nil || required ? [.trixie] : [])
     }()
 

@@ -68,7 +68,7 @@ struct MeetingInvitationLayout: Sendable, CustomStringConvertible {
             destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
             interface: "org.freedesktop.Notifications", method: "GetServerInformation")
         let version = try #require(information.dropFirst(2).first?.as(String.self))
-        #expect(version.hasPrefix(release == .host ? "1.9." : "1.12."), "\(desktop.server) says it is \(version)")
+        #expect(version.hasPrefix(release.dunstVersion), "\(desktop.server) says it is \(version)")
     }
 
     @Test(arguments: layouts)
