@@ -100,6 +100,7 @@ struct UsernotedBench {
             try await ScaleLoad.measure(rig, scale)
         }
         await record(["P7"], "cold start") { [try await ColdStart.measure(rig, scale)] }
+        await record(["footprint-binaries", "footprint-installed"], "the bytes a distribution ships") { try Footprint.measure(rig, scale) }
         return figures
     }
 
