@@ -1,25 +1,22 @@
-/* bench-relay: usernoted's design with nothing but what it must do, in one C thread on libdbus
- * and SQLite: the floor of P1-floor, P2-floor and P3-floor. Owns io.github.usernoted on the
- * session bus (DBUS_SESSION_BUS_ADDRESS) and serves at /io/github/usernoted what
- * bench-raw-client calls there:
- * - Center1.Post(s app, s category, s title, s body) -> s request_id: checks the signature,
- *   the strings' UTF-8 (the daemon's own pass; libdbus checked them too) and a non-empty app;
- *   writes the request's canonical JSON (what the daemon stores for a plain request) in a
- *   `delivered` row; once that is committed, replies with the request id and sends Notify with
- *   the actions and hints usernoted sends for a request without a category (the same as
- *   bench-raw-client's raw Notify), not waiting for it. The server's id for it is written with
- *   the next transaction, or alone 10 ms later.
+/* bench-relay: usernoted's design with nothing but what it must do, in one C thread on libdbus and
+ * SQLite: the floor of P1-floor, P2-floor and P3-floor. Owns io.github.usernoted on the session bus
+ * (DBUS_SESSION_BUS_ADDRESS) and serves at /io/github/usernoted what bench-raw-client calls there:
+ * - Center1.Post(s app, s category, s title, s body) -> s request_id: checks the signature, the
+ *   strings' UTF-8 (the daemon's own pass; libdbus checked them too) and a non-empty app; writes the
+ *   request's canonical JSON (what the daemon stores for a plain request) in a `delivered` row; once
+ *   that is committed, replies with the request id and sends the Notify usernoted sends for a request
+ *   without a category (actions and hints as bench-raw-client's raw Notify), not waiting for it. The
+ *   server's id for it is written with the next transaction, or alone 10 ms later.
  * - Center1.RegisterHandler(s app, o path): the caller serves Handler1 for app at path.
- * - the server's ActionInvoked(u id, s key): calls Handler1.DidReceive(s response_json) with
- *   the response's canonical JSON and appends it to `outbox` in the same turn (the daemon too
- *   sends it while its insert commits). The answer deletes the row; "dismiss" also closes the
- *   notification (CloseNotification, not waited for).
- * Commits are grouped as the daemon's WriteBatch groups them: what one read from the bus
- * brought shares one transaction (the daemon's tables; WAL, synchronous=NORMAL, statements
- * prepared once), and the replies it holds go out once that is committed.
+ * - the server's ActionInvoked(u id, s key): calls Handler1.DidReceive(s response_json) with the
+ *   response's canonical JSON and appends it to `outbox` in the same turn (the daemon too sends it
+ *   while its insert commits). The answer deletes the row; "dismiss" also closes the notification.
+ * Commits are grouped as the daemon's WriteBatch groups them: what one read from the bus brought
+ * shares one transaction (the daemon's tables; WAL, synchronous=NORMAL, statements prepared once),
+ * and the replies it holds go out once that is committed.
  *   bench-relay DATABASE   (the SQLite file, created if missing)
- * Runs until SIGTERM or SIGINT, then prints its counts on stderr and exits 0; exits 1 when it
- * cannot own the name or open the store, or when the bus goes away. */
+ * Runs until SIGTERM or SIGINT, then prints its counts on stderr and exits 0; exits 1 when it cannot
+ * own the name or open the store, or when the bus goes away. */
 #define _GNU_SOURCE
 #include <dbus/dbus.h>
 #include <signal.h>
@@ -43,20 +40,16 @@ static long long now_ns(clockid_t clock) { struct timespec t; clock_gettime(cloc
 static void out_of_memory(void) { fprintf(stderr, "bench-relay: out of memory\n"); exit(1); }
 
 /* A post the relay has answered: what its response needs (a slot per post, RING posts kept). */
-struct post { char *app, *request_json; char id[37]; dbus_uint32_t server_id; };
-static struct post posts[RING];
+static struct post { char *app, *request_json; char id[37]; dbus_uint32_t server_id; } posts[RING];
 static unsigned post_count, by_server[RING]; /* by_server: server id -> post index + 1 */
 /* Calls whose reply is due, by serial: a Notify (its post) or a DidReceive (its outbox row). */
-struct due { dbus_uint32_t serial; int did_receive; unsigned post; sqlite3_int64 seq; };
-static struct due due[RING];
+static struct due { dbus_uint32_t serial; int did_receive; unsigned post; sqlite3_int64 seq; } due[RING];
 /* The one handler each app registered (the bench has one or two apps). */
-struct handler { char *app, *bus_name, *path; };
-static struct handler handlers[16];
-static int handler_count;
-/* What the open transaction holds back until it commits. */
-struct held { DBusMessage *call, *reply, *notify; long post; }; /* a post's index and Notify, or -1 and NULL */
-static struct held *batch;
-static size_t held_count, held_capacity;
+static struct handler { char *app, *bus_name, *path; } handlers[16];
+static int handler_count, in_tx;
+/* What the open transaction holds back until it commits: a call, its reply, and a post's Notify and index (else NULL, -1). */
+static struct held { DBusMessage *call, *reply, *notify; long post; } batch[RING];
+static size_t held_count;
 /* Server ids heard since the last commit: posts whose server_id is not written yet. */
 static unsigned unsaved[RING], unsaved_count;
 static long long unsaved_since;
@@ -64,7 +57,6 @@ static unsigned long refused, responses, commits;
 
 static sqlite3 *db;
 static sqlite3_stmt *begin_st, *commit_st, *insert_delivered, *set_server_id, *insert_outbox, *delete_outbox, *insert_handler;
-static int in_tx;
 
 /* Appends s to *p as a JSON string, escaped as the daemon's PlainRequestJSON escapes it. */
 static void json_string(char **p, const char *s) {
@@ -102,8 +94,7 @@ static int valid_utf8(const char *s, size_t *len) {
             return 0; /* overlong, surrogate, past U+10FFFF */
         p += n;
     }
-    *len = (size_t)(p - (const unsigned char *)s);
-    return 1;
+    return *len = (size_t)(p - (const unsigned char *)s), 1;
 }
 
 static int step(sqlite3_stmt *st) { int rc = sqlite3_step(st); sqlite3_reset(st); return rc == SQLITE_DONE; }
@@ -112,9 +103,23 @@ static void send_now(DBusConnection *c, DBusMessage *m, dbus_uint32_t *serial) {
     dbus_message_unref(m);
 }
 
+/* Messages are built as the daemon's DBus module builds them, the body before the header fields:
+ * libdbus rewrites the signature field after each argument, cheap while it is the only field. */
+static DBusMessage *new_message(int type) { DBusMessage *m = dbus_message_new(type); if (!m) out_of_memory(); return m; }
+static DBusMessage *call_to(DBusMessage *m, const char *destination, const char *path, const char *interface, const char *member) {
+    if (!dbus_message_set_path(m, path) || !dbus_message_set_interface(m, interface) || !dbus_message_set_member(m, member) ||
+        !dbus_message_set_destination(m, destination)) out_of_memory();
+    return m;
+}
+static DBusMessage *reply_to(DBusMessage *m, DBusMessage *call) {
+    dbus_message_set_no_reply(m, TRUE);
+    if (!dbus_message_set_reply_serial(m, dbus_message_get_serial(call)) || !dbus_message_set_destination(m, dbus_message_get_sender(call)))
+        out_of_memory();
+    return m;
+}
+
 static DBusHandlerResult refuse(DBusConnection *c, DBusMessage *m, const char *name, const char *text) {
-    send_now(c, dbus_message_new_error(m, name, text), NULL);
-    refused++;
+    send_now(c, dbus_message_new_error(m, name, text), NULL), refused++;
     return DBUS_HANDLER_RESULT_HANDLED;
 }
 
@@ -140,8 +145,7 @@ static int begin(void) {
 
 /* The Notify usernoted sends for a plain request without a category. */
 static DBusMessage *notify_call(const struct post *p, const char *title, const char *body) {
-    DBusMessage *m = dbus_message_new_method_call(NS, "/org/freedesktop/Notifications", NS, "Notify");
-    if (!m) out_of_memory();
+    DBusMessage *m = new_message(DBUS_MESSAGE_TYPE_METHOD_CALL);
     DBusMessageIter args, array, entry, variant;
     const char *icon = "", *action_list[] = {"default", "Open"}, **actions = action_list, *app = p->app, *id = p->id;
     const char *keys[] = {"desktop-entry", "urgency", "suppress-sound", "x-usernoted-request"};
@@ -166,14 +170,11 @@ static DBusMessage *notify_call(const struct post *p, const char *title, const c
     }
     dbus_message_iter_close_container(&args, &array);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_INT32, &timeout);
-    return m;
+    return call_to(m, NS, "/org/freedesktop/Notifications", NS, "Notify");
 }
 
 static void hold(DBusMessage *call, DBusMessage *reply, DBusMessage *notify, long post) {
-    if (held_count == held_capacity) {
-        held_capacity = held_capacity ? 2 * held_capacity : 256;
-        if (!(batch = realloc(batch, held_capacity * sizeof *batch))) out_of_memory();
-    }
+    if (held_count == RING) out_of_memory(); /* one read from the bus brings a few kilobytes */
     batch[held_count++] = (struct held){dbus_message_ref(call), reply, notify, post};
 }
 
@@ -204,11 +205,11 @@ static DBusHandlerResult post_call(DBusConnection *c, DBusMessage *m) {
     sqlite3_bind_text(insert_delivered, 3, p->request_json, (int)(j - p->request_json), SQLITE_STATIC);
     sqlite3_bind_double(insert_delivered, 4, now_ns(CLOCK_REALTIME) / 1e9);
     if (!step(insert_delivered)) return refuse(c, m, DBUS_ERROR_FAILED, sqlite3_errmsg(db));
-    DBusMessage *reply = dbus_message_new_method_return(m);
+    DBusMessage *reply = new_message(DBUS_MESSAGE_TYPE_METHOD_RETURN);
     const char *id = p->id;
-    if (!reply || !dbus_message_append_args(reply, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID)) out_of_memory();
+    if (!dbus_message_append_args(reply, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID)) out_of_memory();
     /* The Notify is built now, while the title and body are at hand, and sent after the commit. */
-    hold(m, reply, notify_call(p, s[2], s[3]), (long)index);
+    hold(m, reply_to(reply, m), notify_call(p, s[2], s[3]), (long)index);
     return DBUS_HANDLER_RESULT_HANDLED;
 }
 
@@ -232,7 +233,7 @@ static DBusHandlerResult register_handler(DBusConnection *c, DBusMessage *m) {
     sqlite3_bind_text(insert_handler, 2, handlers[k].bus_name, -1, SQLITE_STATIC);
     sqlite3_bind_text(insert_handler, 3, path, -1, SQLITE_STATIC);
     if (!step(insert_handler)) return refuse(c, m, DBUS_ERROR_FAILED, sqlite3_errmsg(db));
-    hold(m, dbus_message_new_method_return(m), NULL, -1);
+    hold(m, reply_to(new_message(DBUS_MESSAGE_TYPE_METHOD_RETURN), m), NULL, -1);
     return DBUS_HANDLER_RESULT_HANDLED;
 }
 
@@ -255,9 +256,10 @@ static void action_invoked(DBusConnection *c, DBusMessage *m) {
     j += sprintf(j, ",\"appId\":"), json_string(&j, p->app);
     iso_date(date);
     j += sprintf(j, ",\"date\":\"%s\",\"notification\":%s,\"requestId\":\"%s\"}", date, p->request_json, p->id);
-    DBusMessage *call = dbus_message_new_method_call(handlers[k].bus_name, handlers[k].path, "io.github.usernoted.Handler1", "DidReceive");
+    DBusMessage *call = new_message(DBUS_MESSAGE_TYPE_METHOD_CALL);
     const char *text = json;
-    if (!call || !dbus_message_append_args(call, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID)) out_of_memory();
+    if (!dbus_message_append_args(call, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID)) out_of_memory();
+    call_to(call, handlers[k].bus_name, handlers[k].path, "io.github.usernoted.Handler1", "DidReceive");
     dbus_uint32_t serial = 0;
     send_now(c, call, &serial);
     responses++;
@@ -289,8 +291,9 @@ static void reply_heard(DBusConnection *c, DBusMessage *m, struct due *slot) {
     const char *disposition = "";
     dbus_message_get_args(m, NULL, DBUS_TYPE_STRING, &disposition, DBUS_TYPE_INVALID);
     if (strcmp(disposition, "dismiss") == 0 && p->server_id) {
-        DBusMessage *close = dbus_message_new_method_call(NS, "/org/freedesktop/Notifications", NS, "CloseNotification");
-        if (!close || !dbus_message_append_args(close, DBUS_TYPE_UINT32, &p->server_id, DBUS_TYPE_INVALID)) out_of_memory();
+        DBusMessage *close = new_message(DBUS_MESSAGE_TYPE_METHOD_CALL);
+        if (!dbus_message_append_args(close, DBUS_TYPE_UINT32, &p->server_id, DBUS_TYPE_INVALID)) out_of_memory();
+        call_to(close, NS, "/org/freedesktop/Notifications", NS, "CloseNotification");
         dbus_message_set_no_reply(close, TRUE);
         send_now(c, close, NULL);
     }
@@ -309,10 +312,8 @@ static DBusHandlerResult on_message(DBusConnection *c, DBusMessage *m, void *dat
         break;
     default: {
         dbus_uint32_t serial = dbus_message_get_reply_serial(m);
-        struct due *d = &due[serial & (RING - 1)];
-        if (!serial || d->serial != serial) break;
-        reply_heard(c, m, d);
-        return DBUS_HANDLER_RESULT_HANDLED;
+        if (!serial || due[serial & (RING - 1)].serial != serial) break;
+        return reply_heard(c, m, &due[serial & (RING - 1)]), DBUS_HANDLER_RESULT_HANDLED;
     }
     }
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
@@ -323,8 +324,7 @@ static void flush(DBusConnection *c) {
     if (!in_tx) return;
     int ok = step(commit_st);
     if (!ok) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    in_tx = 0;
-    commits += ok;
+    in_tx = 0, commits += ok;
     for (size_t i = 0; i < held_count; i++) {
         struct held *h = &batch[i];
         dbus_uint32_t serial = 0;
@@ -384,7 +384,7 @@ int main(int argc, char **argv) {
     while (!stopping) {
         int wait = 1000;
         if (unsaved_count) {
-            long long left = (unsaved_since + 10000000LL - now_ns(CLOCK_MONOTONIC)) / 1000000;
+            long long left = (unsaved_since + 10999999LL - now_ns(CLOCK_MONOTONIC)) / 1000000; /* ms, rounded up */
             wait = left < 0 ? 0 : (int)left;
         }
         if (dbus_connection_get_dispatch_status(c) != DBUS_DISPATCH_DATA_REMAINS && !(connected = dbus_connection_read_write(c, wait)))
