@@ -91,7 +91,7 @@ fuzz:
 # Prints the table, writes bench-results.json, and fails when a figure is over budget.
 # One product at a time: a whole build with the static runtime would also link GRDB's dynamic
 # library product, which fails to link that way.
-BENCH_PRODUCTS = usernoted usernotectl usernoted-bench bench-fake-server bench-raw-client bench-name-owner
+BENCH_PRODUCTS = usernoted usernotectl usernoted-bench bench-fake-server bench-raw-client bench-name-owner bench-relay
 
 bench:
 	scripts/install-deps --bench

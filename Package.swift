@@ -147,6 +147,8 @@ let package = Package(
         .executableTarget(name: "bench-raw-client", dependencies: ["CDBus"], path: "Benchmarks/RawClient"),
         .executableTarget(name: "bench-name-owner", dependencies: ["CDBus"], path: "Benchmarks/NameOwner"),
         .executableTarget(
+            name: "bench-relay", dependencies: ["CDBus"], path: "Benchmarks/Relay", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .executableTarget(
             name: "usernoted-bench", dependencies: ["DBus", "UsernotedAPI", "TestSupport"], path: "Benchmarks/Driver"),
 
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "TestSupport"]),

@@ -13,7 +13,7 @@ enum ActionRouting {
             _ = try rig.rawClient(["actions", Rig.handledApp, "\(perRound)", handlerLog.path, "\(round * perRound)"])
         }
         let pings = Samples(pingSamples)
-        let latencies = try delays(rig, heardIn: handlerLog, expected: perRound * scale.rounds)
+        let latencies = try delays(sentIn: rig.serverLog, heardIn: handlerLog, expected: perRound * scale.rounds)
         let l = Samples(latencies)
         return Figure(
             key: "P3", measure: "ActionInvoked → DidReceive, median", ours: l.median / 1000, baseline: pings.median / 1000,
@@ -23,9 +23,10 @@ enum ActionRouting {
 
     /// The nanoseconds from the fake server sending each `ActionInvoked` to the app hearing of
     /// it: `received TITLE NS` lines of `log` (bench-raw-client `actions`, `portal-actions`)
-    /// matched by title with the server's `invoked` lines; fails unless all `expected` match.
-    static func delays(_ rig: Rig, heardIn log: URL, expected: Int) throws -> [Double] {
-        let sent = Dictionary(try rig.serverLogEntries("invoked").map { ($0.title, $0.nanoseconds) }) { _, last in last }
+    /// matched by title with the `invoked` lines of a fake server's log `serverLog`; fails
+    /// unless all `expected` match.
+    static func delays(sentIn serverLog: URL, heardIn log: URL, expected: Int) throws -> [Double] {
+        let sent = Dictionary(try Rig.entries("invoked", in: serverLog).map { ($0.title, $0.nanoseconds) }) { _, last in last }
         let delays = try Rig.entries("received", in: log).compactMap { entry in sent[entry.title].map { Double(entry.nanoseconds - $0) } }
         guard delays.count == expected else {
             throw BenchError("\(delays.count) of \(expected) actions heard in \(log.lastPathComponent) could be matched to the server's log")

@@ -33,8 +33,8 @@ enum PeerPortal {
             _ = try rig.rawClient(["actions", Rig.handledApp, "\(perRound)", ourLog.path, "\(first + round * perRound)"])
         }
         let expected = perRound * scale.rounds
-        let ours = Samples(try ActionRouting.delays(rig, heardIn: ourLog, expected: expected))
-        let portal = Samples(try ActionRouting.delays(rig, heardIn: portalLog, expected: expected))
+        let ours = Samples(try ActionRouting.delays(sentIn: rig.serverLog, heardIn: ourLog, expected: expected))
+        let portal = Samples(try ActionRouting.delays(sentIn: rig.serverLog, heardIn: portalLog, expected: expected))
         return Figure(
             key: "peer-portal-action", measure: "ActionInvoked → app: DidReceive vs portal signal, median",
             ours: ours.median / 1000, baseline: portal.median / 1000, unit: "µs", budget: .atMost(0.7),

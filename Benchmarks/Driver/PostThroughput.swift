@@ -17,7 +17,12 @@ enum PostThroughput {
 
     /// Seconds one throughput run took; a run with an error reply is no measurement.
     static func run(_ rig: Rig, _ arguments: [String]) throws -> Double {
-        guard let words = try rig.rawClient(arguments).first?.split(separator: " "), words.count == 2,
+        try seconds(try rig.rawClient(arguments), arguments)
+    }
+
+    /// Seconds a throughput run took, from what bench-raw-client printed for `arguments`.
+    static func seconds(_ output: [Substring], _ arguments: [String]) throws -> Double {
+        guard let words = output.first?.split(separator: " "), words.count == 2,
               let nanoseconds = Double(words[0]), let errors = Int(words[1])
         else { throw BenchError("bench-raw-client \(arguments) printed no result") }
         guard errors == 0 else { throw BenchError("\(errors) calls of \(arguments.joined(separator: " ")) failed (see the first above)") }

@@ -104,12 +104,13 @@ final class Rig: Sendable {
         return (xvfb, ":\(number)")
     }
 
-    /// Runs bench-raw-client with `arguments` to its end and returns the lines it printed.
-    func rawClient(_ arguments: [String]) throws -> [Substring] {
+    /// Runs bench-raw-client with `arguments` to its end (on the rig's bus, unless `environment`
+    /// names another) and returns the lines it printed.
+    func rawClient(_ arguments: [String], environment: [String: String]? = nil) throws -> [Substring] {
         let output = bus.directory.appending(path: "raw-\(UUID().uuidString.prefix(8)).out")
         defer { try? FileManager.default.removeItem(at: output) }
         let (process, _) = try ManagedProcess.start(
-            program("bench-raw-client"), arguments, environment: bus.environment, standardOutput: output)
+            program("bench-raw-client"), arguments, environment: environment ?? bus.environment, standardOutput: output)
         let status = process.wait()
         guard status == 0 else {
             throw BenchError("bench-raw-client \(arguments.joined(separator: " ")) failed (wait status \(status)): \(process.log)")

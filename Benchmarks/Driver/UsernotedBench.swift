@@ -73,13 +73,14 @@ struct UsernotedBench {
             }
         }
         let peerKeys = ["peer-portal-post", "peer-portal-action"]
-        if (["P1", "P2", "P3", "P4"] + peerKeys).contains(where: wanted) {
+        if (["P1", "P2", "P3", "P4", "P1-floor", "P2-floor", "P3-floor"] + peerKeys).contains(where: wanted) {
             let (daemon, _) = try await rig.startDaemon(state: try rig.directory("p1-state"))
             defer { daemon.stop() }
             await record(["P1"], "Post latency") { [try PostLatency.measure(rig, scale)] }
             await record(["P1-screen"], "Post → Notify at the server") { [try await PostScreen.measure(rig, scale)] }
             await record(["P2"], "Post throughput") { [try PostThroughput.measure(rig, scale)] }
             await record(["P3"], "ActionInvoked → DidReceive") { [try ActionRouting.measure(rig, scale)] }
+            await record(["P1-floor", "P2-floor", "P3-floor"], "usernoted vs the C relay") { try await Floor.measure(rig, scale) }
             await record(["P4"], "usernotectl post vs notify-send") { [try ProcessCost.measure(rig, scale)] }
             if let missing = PortalPeer.missing, !scale.requiresPeers, peerKeys.contains(where: wanted) {
                 log("peer-portal-post, peer-portal-action skipped: \(missing)")
@@ -99,6 +100,7 @@ struct UsernotedBench {
             try await ScaleLoad.measure(rig, scale)
         }
         await record(["P7"], "cold start") { [try await ColdStart.measure(rig, scale)] }
+        await record(["footprint-binaries", "footprint-installed"], "the bytes a distribution ships") { try Footprint.measure(rig, scale) }
         return figures
     }
 

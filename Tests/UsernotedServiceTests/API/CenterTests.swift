@@ -13,6 +13,13 @@ import UserNotificationsCore
         .string(#"{"identifier":"\#(id)","content":{"title":"Later"},"trigger":{"timeInterval":\#(seconds)}}"#)
     }
 
+    @Test func aNewIdentifierIsTheUUIDInLowercase() {
+        for _ in 0..<100 {
+            let uuid = UUID()
+            #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
+        }
+    }
+
     @Test func thePendingLimitIsNamedAndReplacingStaysAllowed() async throws {
         let scene = try await ServiceScene(limits: Limits(pendingPerApp: 2))
         try await scene.call("Add", Self.app, Self.scheduled("a"))
