@@ -11,18 +11,22 @@
 /// summary-arg-count}`), `category`,
 /// `thread-id`, `sound` (a name, or `{critical, name, volume}`), `badge`,
 /// `interruption-level` (`passive`, `active`, `time-sensitive`, `critical`),
-/// `relevance-score` (0 to 1) and `target-content-id`. A payload without `alert` may only
+/// `relevance-score` (0 to 1), `target-content-id` and `mutable-content` (1: the app's service
+/// extension may change the content before it is shown). A payload without `alert` may only
 /// set the badge. Localized alerts (`loc-key` …) and Apple's other keys are refused by name.
 public struct APNsPayload: Sendable, Hashable {
     /// The notification to show (identifier unassigned); nil when the payload only sets the badge.
     public var request: NotificationRequest?
     /// The app badge count to set; nil leaves it.
     public var badge: Int?
+    /// Whether the app's service extension may change the content first (`mutable-content: 1`).
+    public var mutableContent: Bool
 
     /// Creates a payload's meaning directly.
-    public init(request: NotificationRequest?, badge: Int?) {
+    public init(request: NotificationRequest?, badge: Int?, mutableContent: Bool = false) {
         self.request = request
         self.badge = badge
+        self.mutableContent = mutableContent
     }
 
     /// What messages call the root of a payload.
@@ -39,7 +43,7 @@ public struct APNsPayload: Sendable, Hashable {
                 throw Self.located(error, alertIsText: payload.alertIsText)
             }
         }
-        return APNsPayload(request: payload.request, badge: payload.badge)
+        return APNsPayload(request: payload.request, badge: payload.badge, mutableContent: payload.mutableContent)
     }
 
     /// Where each content field came from in the payload, for validation errors.
@@ -73,7 +77,6 @@ extension APNsPayload {
     /// Apple's `aps` keys usernoted knows but does not support, and why.
     static let unsupportedApsKeys: [String: String] = [
         "content-available": "background (silent) pushes cannot wake an app here; leave it out",
-        "mutable-content": "there are no notification service extensions here to modify the content; leave it out",
         "filter-criteria": "Focus filters do not exist here; leave it out",
         "stale-date": "Live Activities are not supported; leave it out",
         "content-state": "Live Activities are not supported; leave it out",
@@ -99,6 +102,18 @@ extension APNsPayload {
         ("passive", .passive), ("active", .active), ("time-sensitive", .timeSensitive), ("critical", .critical),
     ]
 
+    /// A 0-or-1 flag such as `mutable-content`; absent or null is 0.
+    static func flag<Key: CodingKey>(
+        _ c: KeyedDecodingContainer<Key>, _ key: Key, at path: [PathComponent]
+    ) throws -> Bool {
+        switch try c.decodeIfPresent(JSONValue.self, forKey: key) {
+        case nil, .null?: return false
+        case let value?:
+            guard let flag = value.intValue, flag == 0 || flag == 1 else { throw ModelError(.invalidJSON, at: path, "expected 0 or 1") }
+            return flag == 1
+        }
+    }
+
     /// Refuses the keys in `unsupported` that the object being decoded has, saying why.
     static func refuseUnsupported(_ unsupported: [String: String], in decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue).sorted()
@@ -109,7 +124,7 @@ extension APNsPayload {
 
     /// The whole payload: `aps` and the custom keys.
     struct Body: Decodable {
-        let payload: (request: NotificationRequest?, badge: Int?, alertIsText: Bool)
+        let payload: (request: NotificationRequest?, badge: Int?, alertIsText: Bool, mutableContent: Bool)
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -125,7 +140,8 @@ extension APNsPayload {
             for key in c.allKeys where key.stringValue != "aps" {
                 userInfo[key.stringValue] = try c.decode(JSONValue.self, forKey: key)
             }
-            payload = (try aps.request(userInfo: userInfo, at: decoder.path(.key("aps"))), aps.badge, aps.alert?.isText ?? false)
+            payload = (try aps.request(userInfo: userInfo, at: decoder.path(.key("aps"))), aps.badge, aps.alert?.isText ?? false,
+                       aps.mutableContent)
         }
     }
 
@@ -139,10 +155,11 @@ extension APNsPayload {
         var interruptionLevel: InterruptionLevel?
         var relevanceScore: Double?
         var targetContentID: String?
+        var mutableContent = false
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case alert, category, threadID = "thread-id", sound, badge, interruptionLevel = "interruption-level",
-                 relevanceScore = "relevance-score", targetContentID = "target-content-id"
+                 relevanceScore = "relevance-score", targetContentID = "target-content-id", mutableContent = "mutable-content"
         }
 
         init(from decoder: any Decoder) throws {
@@ -153,6 +170,7 @@ extension APNsPayload {
             threadID = try c.decodeIfPresent(String.self, forKey: .threadID)
             sound = try c.decodeIfPresent(Sound.self, forKey: .sound)
             targetContentID = try c.decodeIfPresent(String.self, forKey: .targetContentID)
+            mutableContent = try APNsPayload.flag(c, .mutableContent, at: decoder.path(.key("mutable-content")))
             switch try c.decodeIfPresent(JSONValue.self, forKey: .relevanceScore) {
             case nil, .null?: relevanceScore = nil
             case let value?:

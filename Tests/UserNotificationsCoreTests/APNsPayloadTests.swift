@@ -114,8 +114,14 @@ import Testing
         expectModelError(.invalidRequest, mentions: ["aps.content-available: is not supported", "background"]) {
             _ = try decode(#"{"aps": {"alert": "x", "content-available": 1}}"#)
         }
-        expectModelError(.invalidRequest, mentions: ["aps.mutable-content: is not supported"]) {
-            _ = try decode(#"{"aps": {"alert": "x", "mutable-content": 1}}"#)
+    }
+
+    @Test func mutableContentIsAFlagForTheServiceExtension() throws {
+        #expect(try APNsPayload.decode(#"{"aps": {"alert": "x", "mutable-content": 1}}"#).mutableContent)
+        #expect(try !APNsPayload.decode(#"{"aps": {"alert": "x", "mutable-content": 0}}"#).mutableContent)
+        #expect(try !APNsPayload.decode(#"{"aps": {"alert": "x"}}"#).mutableContent)
+        expectModelError(.invalidJSON, mentions: ["aps.mutable-content: expected 0 or 1"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "mutable-content": 2}}"#)
         }
     }
 

@@ -12,14 +12,14 @@ actor Center {
     typealias Continuation<T> = CallContinuation<T>
 
     private let bridge: NotificationBridge
-    private let store: Store
-    private let scheduler: Scheduler
-    private var limits: Limits
+    let store: Store
+    let scheduler: Scheduler
+    private(set) var limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
     /// The user's settings of each app that posted or was set.
-    private let settings: AppSettingsTable
+    let settings: AppSettingsTable
     /// Whether an app may post.
-    private let authorization: Authorization
+    let authorization: Authorization
     /// How fast each app may post (the connection's screen refuses floods with it too).
     nonisolated let rate: SharedPostRate
     private let badges: LauncherBadges
@@ -27,10 +27,17 @@ actor Center {
     private let attention: Attention
     /// Puts on screen what `attention` lets through.
     private let poster: Poster
+    /// The apps' service extensions, which change `mutable-content` requests before they are shown.
+    let extensions: ServiceExtensions
 
     /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, store,
-    /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`.
-    init(poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, limits: Limits = .default) {
+    /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`;
+    /// `mutable-content` payloads go through the app's extension in `extensions` first.
+    init(
+        poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, extensions: ServiceExtensions,
+        limits: Limits = .default
+    ) {
+        self.extensions = extensions
         self.authorization = authorization
         bridge = poster.bridge
         store = poster.store
@@ -135,13 +142,19 @@ actor Center {
     /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
     /// its badge like ``setBadge(_:count:)``; the continuation returns the request identifier, or `""`
     /// for a payload that only sets the badge (two parts, as ``add(_:request:attachmentsWithin:)``).
-    /// A push gives the request its `identifier` (its `apns-collapse-id` or `apns-id`).
+    /// A push gives the request its `identifier` (its `apns-collapse-id` or `apns-id`). With
+    /// `mutable-content`, the app's service extension changes it first, when the app has one
+    /// (see ``startExtension(_:of:)``).
     func postPayload(_ app: AppID, json: String, identifier: String? = nil) async throws(CenterError) -> Continuation<String> {
         let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
         var continuation: Continuation<String> = { "" }
         if var request = payload.request {
             if let identifier { request = request.withIdentifier(identifier) }
-            continuation = try await add(app, request: request)
+            if payload.mutableContent, let started = try await startExtension(request, of: app) {
+                continuation = started
+            } else {
+                continuation = try await add(app, request: request)
+            }
         }
         if let badge = payload.badge { try setBadge(app, count: badge) }
         return continuation
@@ -164,7 +177,7 @@ actor Center {
     /// Puts `request` on screen through the poster (see ``Poster/present(_:of:category:unscheduling:)``),
     /// unless ``Attention`` holds it (Focus, the summary, its level): then it is recorded as
     /// held, and the continuation waits for that.
-    private func startShow(
+    func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
         var request = Poster.applying(settings.settings(of: app), to: request)

@@ -89,7 +89,7 @@ actor Router {
 
     /// Makes `argv` the handler of `app`: run once per response.
     func setExec(_ app: AppID, argv: [String]) async throws {
-        if let problem = ExecHandler.problem(with: argv) { throw CenterError(.invalidRequest, problem) }
+        if let problem = ProgramRun.problem(with: argv) { throw CenterError(.invalidRequest, problem) }
         try await set(.exec(argv: argv), for: app)
     }
 

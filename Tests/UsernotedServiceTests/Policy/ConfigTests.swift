@@ -36,8 +36,8 @@ import UserNotificationsCore
         let other = try load("[privacy]\nhidePreviews = \"always\"\n[delivery]\nfirstRetrySeconds = 0.5\nmaxAgeSeconds = 3600")
         #expect(other.privacy.hidePreviews == .always)
         #expect(other.delivery == DeliveryPolicy(firstRetrySeconds: 0.5, maxAgeSeconds: 3600))  // whole numbers are seconds too
-        let timeouts = try load("[delivery]\nhandlerTimeoutSeconds = 2\nexecTimeoutSeconds = 0.5")
-        #expect(timeouts.delivery == DeliveryPolicy(execTimeoutSeconds: 0.5, handlerTimeoutSeconds: 2))
+        let timeouts = try load("[delivery]\nhandlerTimeoutSeconds = 2\nexecTimeoutSeconds = 0.5\nserviceExtensionSeconds = 10")
+        #expect(timeouts.delivery == DeliveryPolicy(execTimeoutSeconds: 0.5, handlerTimeoutSeconds: 2, serviceExtensionSeconds: 10))
         #expect(try load("[gtk]\nserve = \"never\"").gtk.serve == .never)
         #expect(try load("[authorization]\nask = true").authorization.ask)
         #expect(timeouts.authorization.ask == false)
