@@ -115,6 +115,9 @@ let package = Package(
         .executableTarget(name: "HandlerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/HandlerApp"),
         // A command-line tool that posts once from synchronous code and exits at once, in tests.
         .executableTarget(name: "OneShotApp", dependencies: ["UserNotifications"], path: "Tests/TestApps/OneShotApp"),
+        // A notification service extension built with UNServiceExtensionMain, in tests.
+        .executableTarget(
+            name: "ServiceExtensionApp", dependencies: ["UserNotifications"], path: "Tests/TestApps/ServiceExtensionApp"),
         // A stand-in for a sandboxed app (chroot with a .flatpak-info, a snap's cgroup) in tests.
         .executableTarget(name: "CallerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/CallerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
