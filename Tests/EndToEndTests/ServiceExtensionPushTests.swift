@@ -117,4 +117,29 @@ import Glibc
         try await Self.expectNothingElse(desktop, provider, token: token, id: "after-restart")
         await provider.stop()
     }
+
+    @Test func aDaemonKilledTwiceWhileTheExtensionRunsShowsTheOriginalOnce() async throws {
+        let broker = try await Mosquitto()
+        var desktop = try await Desktop(broker: broker, device: "ext4")
+        let started = desktop.bus.directory.appending(path: "started").path
+        // Every run hangs, and writes its pid first.
+        _ = try await Self.setExtension(desktop, "hang", "echo $$ >> '\(started)'\nexec sleep 60")
+        let token = try await desktop.token()
+        let provider = try MQTTProbe(broker.url, id: "provider")
+        try await provider.connected()
+        try await provider.publish(token, Self.payload("New message"), properties: PushTests.headers(id: "killed-twice"))
+        for runs in 1...2 {
+            let pids = try await fileText(at: started, "extension run \(runs)") { $0.split(separator: "\n").count == runs }
+            kill(desktop.daemon.process.pid, SIGKILL)
+            _ = desktop.daemon.process.wait()
+            if let pid = pids.split(separator: "\n").last.flatMap({ pid_t($0) }) { kill(pid, SIGKILL) }
+            try await desktop.restart()
+        }
+        try await desktop.daemon.process.waitForLog(containing: "push: subscribed")
+        #expect(try await desktop.nextNew("the original after the second restart").summary == "New message")
+        #expect(desktop.daemon.process.log.contains("the daemon stopped while the extension ran, and again"))
+        #expect(try String(contentsOfFile: started, encoding: .utf8).split(separator: "\n").count == 2, "not run a third time")
+        try await Self.expectNothingElse(desktop, provider, token: token, id: "after-second-restart")
+        await provider.stop()
+    }
 }
