@@ -83,9 +83,11 @@ public final class Daemon: Sendable {
             now: { scheduler.now() })
         self.attention = attention
         let extensions = ServiceExtensions(store: store, seconds: config.delivery.serviceExtensionSeconds, logger: logger)
+        let background = BackgroundPushes(
+            store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
         center = Center(
             poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
-            limits: config.limits)
+            background: background, limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)
@@ -183,6 +185,8 @@ public final class Daemon: Sendable {
         try await takeOverDelivered()
         try await router.restore()
         await center.resumeExtensionRuns()
+        let backgroundTimer = ScaledWakeTimer(WallClockTimer { [background = center.background] in Task { await background.wake() } }, clock: clock)
+        await center.background.start(timer: backgroundTimer)
         let lockWatch = followLockState()
         defer { lockWatch.cancel() }
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
@@ -229,6 +233,7 @@ public final class Daemon: Sendable {
         authorization.setPolicy(config.authorization)
         await router.setPolicies(delivery: config.delivery, text: config.text)
         await center.extensions.setSeconds(config.delivery.serviceExtensionSeconds)
+        await center.background.setPerHour(config.delivery.backgroundPushesPerHour)
         await attention.setPolicies(focus: config.focus, summary: config.summary)
         await bridge.setStackLimit(config.threads.stackLimit)
         previews.withLock { $0.policy = config.privacy }

@@ -29,14 +29,18 @@ actor Center {
     private let poster: Poster
     /// The apps' service extensions, which change `mutable-content` requests before they are shown.
     let extensions: ServiceExtensions
+    /// Background pushes, within each app's budget, for the router to deliver.
+    let background: BackgroundPushes
 
     /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, store,
     /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`;
-    /// `mutable-content` payloads go through the app's extension in `extensions` first.
+    /// `mutable-content` payloads go through the app's extension in `extensions` first; background
+    /// payloads go to `background`.
     init(
         poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, extensions: ServiceExtensions,
-        limits: Limits = .default
+        background: BackgroundPushes, limits: Limits = .default
     ) {
+        self.background = background
         self.extensions = extensions
         self.authorization = authorization
         bridge = poster.bridge
@@ -144,10 +148,21 @@ actor Center {
     /// for a payload that only sets the badge (two parts, as ``add(_:request:attachmentsWithin:)``).
     /// A push gives the request its `identifier` (its `apns-collapse-id` or `apns-id`). With
     /// `mutable-content`, the app's service extension changes it first, when the app has one
-    /// (see ``startExtension(_:of:)``).
-    func postPayload(_ app: AppID, json: String, identifier: String? = nil) async throws(CenterError) -> Continuation<String> {
-        let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
+    /// (see ``startExtension(_:of:)``). A background push (`content-available` without an alert,
+    /// or `background` for a push whose `apns-push-type` says so) shows nothing and goes to the
+    /// app's handler (see ``BackgroundPushes``).
+    func postPayload(
+        _ app: AppID, json: String, identifier: String? = nil, background isBackground: Bool = false
+    ) async throws(CenterError) -> Continuation<String> {
+        let payload = try rethrowingModelErrors { () throws(ModelError) in
+            try APNsPayload.decode(json, limits: limits, background: isBackground)
+        }
         var continuation: Continuation<String> = { "" }
+        if payload.isBackground {
+            let id = identifier ?? UUID().uuidString.lowercased()
+            try await background.received(id, of: app, userInfo: payload.userInfo)
+            continuation = { id }
+        }
         if var request = payload.request {
             if let identifier { request = request.withIdentifier(identifier) }
             if payload.mutableContent, let started = try await startExtension(request, of: app) {

@@ -17,13 +17,19 @@ struct DeliveryPolicy: Sendable, Hashable, Decodable {
     var handlerTimeoutSeconds: Double
     /// How long a service extension may run (`mutable-content`) before it is stopped and the original content is shown.
     var serviceExtensionSeconds: Double
+    /// How many background pushes (`content-available` without an alert) reach an app's handler
+    /// in any hour; those past it are coalesced into one, the newest, delivered when the hour allows.
+    var backgroundPushesPerHour: Int
 
     /// The defaults: retries after 1 s, 2 s, 4 s … up to 5 minutes; responses kept for a week; exec handlers get 30 s,
-    /// handlers on the bus 25 s (libdbus's default call timeout), service extensions 30 s (as on Apple platforms).
+    /// handlers on the bus 25 s (libdbus's default call timeout), service extensions 30 s (as on Apple platforms);
+    /// 3 background pushes an hour per app (Apple advises no more than two or three).
     init(
         firstRetrySeconds: Double = 1, maxRetrySeconds: Double = 300, maxAgeSeconds: Double = 7 * 86400,
-        execTimeoutSeconds: Double = 30, handlerTimeoutSeconds: Double = 25, serviceExtensionSeconds: Double = 30
+        execTimeoutSeconds: Double = 30, handlerTimeoutSeconds: Double = 25, serviceExtensionSeconds: Double = 30,
+        backgroundPushesPerHour: Int = 3
     ) {
+        self.backgroundPushesPerHour = backgroundPushesPerHour
         self.serviceExtensionSeconds = serviceExtensionSeconds
         self.firstRetrySeconds = firstRetrySeconds
         self.maxRetrySeconds = maxRetrySeconds
@@ -40,6 +46,7 @@ struct DeliveryPolicy: Sendable, Hashable, Decodable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case firstRetrySeconds, maxRetrySeconds, maxAgeSeconds, execTimeoutSeconds, handlerTimeoutSeconds, serviceExtensionSeconds
+        case backgroundPushesPerHour
     }
 
     init(from decoder: any Decoder) throws {
@@ -55,5 +62,9 @@ struct DeliveryPolicy: Sendable, Hashable, Decodable {
         execTimeoutSeconds = try read(.execTimeoutSeconds, d.execTimeoutSeconds)
         handlerTimeoutSeconds = try read(.handlerTimeoutSeconds, d.handlerTimeoutSeconds)
         serviceExtensionSeconds = try read(.serviceExtensionSeconds, d.serviceExtensionSeconds)
+        backgroundPushesPerHour = try c.decodeIfPresent(Int.self, forKey: .backgroundPushesPerHour) ?? d.backgroundPushesPerHour
+        guard backgroundPushesPerHour >= 1 else {
+            throw ConfigError(file: URL(filePath: "/"), problem: "delivery.backgroundPushesPerHour: must be 1 or more")
+        }
     }
 }

@@ -129,7 +129,7 @@ actor Push {
             return await report(CenterError(.invalidJSON, "the payload is not UTF-8 text"), app: app, pushID: id)
         }
         do {
-            let shown = try await center.postPayload(app, json: json, identifier: request)
+            let shown = try await center.postPayload(app, json: json, identifier: request, background: headers.isBackground)
             _ = try await shown()
             logger.info("push: shown", metadata: metadata)
         } catch {

@@ -92,6 +92,13 @@ enum StoreSchema {
                     PRIMARY KEY (app_id, identifier));
                 """)
         }
+        migrator.registerMigration("v7: background pushes") { db in
+            // The newest background push of each app past its hourly budget, waiting for the hour
+            // to allow it (a NotificationResponse as JSON); held_at is seconds since 1970.
+            try db.execute(sql: """
+                CREATE TABLE background_held (app_id TEXT PRIMARY KEY, response_json TEXT NOT NULL, held_at REAL NOT NULL);
+                """)
+        }
         return migrator
     }
 }
