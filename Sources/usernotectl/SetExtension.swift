@@ -18,17 +18,9 @@ struct SetExtension: AsyncParsableCommand {
 
     @OptionGroup var target: AppOption
     @OptionGroup var bus: BusOptions
-
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("The program and its arguments, after --.", valueName: "command"),
-              completion: .file())
-    var command: [String]
-
-    func validate() throws {
-        if command.isEmpty { throw ValidationError("give the program after --, e.g. -- /usr/lib/chat/decrypt-notification") }
-    }
+    @OptionGroup var program: ProgramArguments
 
     func run() async throws {
-        let argv = [ExecHandler.absolute(command[0])] + command.dropFirst()
-        try await bus.withCenter { _ = try await $0.call(Center1.setServiceExtension, for: target.app, argv) }
+        try await bus.withCenter { _ = try await $0.call(Center1.setServiceExtension, for: target.app, program.argv) }
     }
 }

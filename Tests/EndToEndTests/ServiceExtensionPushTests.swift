@@ -32,6 +32,16 @@ import Glibc
         #expect(try await desktop.nextNew("the marker push").summary == "Marker \(id)", "nothing was shown between")
     }
 
+    /// Waits until the extension has started `runs` times (each run appends its pid to `started`),
+    /// SIGKILLs the daemon and that run, and starts the daemon again on the same state.
+    static func killDuringRun(_ runs: Int, of desktop: inout Desktop, started: String) async throws {
+        let pids = try await fileText(at: started, "extension run \(runs)") { $0.split(separator: "\n").count == runs }
+        kill(desktop.daemon.process.pid, SIGKILL)
+        _ = desktop.daemon.process.wait()
+        if let pid = pids.split(separator: "\n").last.flatMap({ pid_t($0) }) { kill(pid, SIGKILL) }
+        try await desktop.restart()
+    }
+
     @Test func theExtensionsContentIsShownForAPushAndForPostPayload() async throws {
         let broker = try await Mosquitto()
         let desktop = try await Desktop(broker: broker, device: "ext1")
@@ -96,7 +106,7 @@ import Glibc
             if [ -e '\(started)' ]; then
                 echo '{"title": "Anna", "body": "decrypted after the restart"}'
             else
-                echo $$ > '\(started)'
+                echo $$ >> '\(started)'
                 exec sleep 60
             fi
             """)
@@ -104,12 +114,7 @@ import Glibc
         let provider = try MQTTProbe(broker.url, id: "provider")
         try await provider.connected()
         try await provider.publish(token, Self.payload("New message"), properties: PushTests.headers(id: "killed-1"))
-        let pid = try await fileText(at: started, "the extension running") { $0.hasSuffix("\n") }
-        kill(desktop.daemon.process.pid, SIGKILL)
-        _ = desktop.daemon.process.wait()
-        if let first = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(first, SIGKILL) }
-
-        try await desktop.restart()
+        try await Self.killDuringRun(1, of: &desktop, started: started)
         try await desktop.daemon.process.waitForLog(containing: "push: subscribed")
         let shown = try await desktop.nextNew("the push after the restart")
         #expect(shown.summary == "Anna")
@@ -128,13 +133,7 @@ import Glibc
         let provider = try MQTTProbe(broker.url, id: "provider")
         try await provider.connected()
         try await provider.publish(token, Self.payload("New message"), properties: PushTests.headers(id: "killed-twice"))
-        for runs in 1...2 {
-            let pids = try await fileText(at: started, "extension run \(runs)") { $0.split(separator: "\n").count == runs }
-            kill(desktop.daemon.process.pid, SIGKILL)
-            _ = desktop.daemon.process.wait()
-            if let pid = pids.split(separator: "\n").last.flatMap({ pid_t($0) }) { kill(pid, SIGKILL) }
-            try await desktop.restart()
-        }
+        for runs in 1...2 { try await Self.killDuringRun(runs, of: &desktop, started: started) }
         try await desktop.daemon.process.waitForLog(containing: "push: subscribed")
         #expect(try await desktop.nextNew("the original after the second restart").summary == "New message")
         #expect(desktop.daemon.process.log.contains("the daemon stopped while the extension ran, and again"))
