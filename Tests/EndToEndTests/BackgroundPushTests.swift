@@ -4,6 +4,10 @@ import MQTT
 import Testing
 import TestSupport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Background pushes (`content-available` without an alert): the built daemon, a fake
 /// notification server, a real mosquitto, and an exec handler that records what it gets.
 @Suite(.serialized) struct BackgroundPushTests {
@@ -79,5 +83,19 @@ import TestSupport
         #expect(Self.lines(seventh).count == 7 && Self.lines(seventh).last?.hasPrefix("background bg-last ") == true)
         #expect(desktop.server.notifyCalls.pending.isEmpty, "nothing was shown")
         await provider.stop()
+    }
+
+    @Test func aBackgroundPostPayloadIsInTheOutboxWhenItIsAnswered() async throws {
+        let broker = try await Mosquitto()
+        var desktop = try await Desktop(broker: broker, device: "bg3")
+        // No handler yet: the push waits in the outbox. Killed right after the reply, the daemon has it.
+        let reply = try await desktop.center.call("PostPayload", [.string(Self.app), .string(Self.background("killed"))])
+        let id = try #require(reply.first?.as(String.self))
+        kill(desktop.daemon.process.pid, SIGKILL)
+        _ = desktop.daemon.process.wait()
+        try await desktop.restart()
+        let log = try await Self.recordingHandler(desktop)
+        let delivered = try await fileText(at: log, "the background push after the restart") { !$0.isEmpty }
+        #expect(Self.lines(delivered) == [#"background \#(id) {"id":"killed","sync":"inbox"}"#])
     }
 }

@@ -10,9 +10,15 @@ import UsernotedAPI
 /// out when the hour allows. What went out in the hour is remembered in memory only: a restarted
 /// daemon starts every budget afresh and hands over what was held at once.
 actor BackgroundPushes {
+    /// A response for the router to put in the outbox, and who waits until it is there.
+    struct Arrival: Sendable {
+        var response: NotificationResponse
+        var recorded: CheckedContinuation<Void, Never>?
+    }
+
     /// What the router takes from here: each response to put in the outbox.
-    nonisolated let arrivals: AsyncStream<NotificationResponse>
-    private let arrivalsContinuation: AsyncStream<NotificationResponse>.Continuation
+    nonisolated let arrivals: AsyncStream<Arrival>
+    private let arrivalsContinuation: AsyncStream<Arrival>.Continuation
     private let store: Store
     private let logger: Logger
     private let now: @Sendable () -> Date
@@ -44,15 +50,17 @@ actor BackgroundPushes {
         }
     }
 
-    /// A background push `identifier` of `app` with `userInfo`: handed over now, or held as the
-    /// newest past the budget (saved before this returns).
+    /// A background push `identifier` of `app` with `userInfo`: in the outbox, or held as the
+    /// newest past the budget, before this returns.
     func received(_ identifier: String, of app: AppID, userInfo: [String: JSONValue]) async throws(CenterError) {
         let date = now()
         let response = NotificationResponse(
             appId: app, requestId: identifier, actionIdentifier: NotificationResponse.backgroundPushActionIdentifier,
             notification: NotificationRequest(identifier: identifier, content: NotificationContent(userInfo: userInfo)), date: date)
         let recent = recentlySent(by: app, at: date)
-        guard recent.count >= perHour else { return send(response) }
+        guard recent.count >= perHour else {
+            return await withCheckedContinuation { recorded in send(response, recorded: recorded) }
+        }
         try await saving("the background push") { try await store.holdBackground(response, at: date) }
         if let older = held[app] {
             logger.info("background push: coalesced into a newer one (budget backgroundPushesPerHour)",
@@ -76,10 +84,11 @@ actor BackgroundPushes {
         armTimer()
     }
 
-    private func send(_ response: NotificationResponse) {
+    /// Hands `response` to the router; `recorded` resumes once it is in the outbox.
+    private func send(_ response: NotificationResponse, recorded: CheckedContinuation<Void, Never>? = nil) {
         sent[response.appId, default: []].append(now())
         logger.info("background push: to the app's handler", metadata: ["app": "\(response.appId)", "request": "\(response.requestId)"])
-        arrivalsContinuation.yield(response)
+        arrivalsContinuation.yield(Arrival(response: response, recorded: recorded))
     }
 
     /// The times `app`'s pushes went out within the hour before `date` (older ones are forgotten).

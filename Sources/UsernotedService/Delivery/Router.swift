@@ -79,7 +79,12 @@ actor Router {
     /// center hands over, until they stop.
     func run() async {
         let arrivals = center.background.arrivals
-        let background = Task { [weak self] in for await response in arrivals { await self?.record(response) } }
+        let background = Task { [weak self] in
+            for await arrival in arrivals {
+                await self?.record(arrival.response)
+                arrival.recorded?.resume()
+            }
+        }
         defer { background.cancel() }
         for await interaction in bridge.interactions { await route(interaction) }
     }
