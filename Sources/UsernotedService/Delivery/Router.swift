@@ -18,7 +18,7 @@ import UserNotificationsCore
 actor Router {
     private let connection: Connection
     private let bridge: NotificationBridge
-    private let center: Center
+    let center: Center
     /// Takes the answers to the prompts asking whether an app may notify.
     private let authorization: Authorization
     private let store: Store
@@ -78,13 +78,7 @@ actor Router {
     /// Routes every interaction the bridge reports, and records the background pushes the
     /// center hands over, until they stop.
     func run() async {
-        let arrivals = center.background.arrivals
-        let background = Task { [weak self] in
-            for await arrival in arrivals {
-                await self?.record(arrival.response)
-                arrival.recorded?.resume()
-            }
-        }
+        let background = recordBackgroundPushes()
         defer { background.cancel() }
         for await interaction in bridge.interactions { await route(interaction) }
     }
@@ -199,7 +193,7 @@ actor Router {
     }
 
     /// Records `response` as ``record(_:)-interaction`` does: an interaction's, or a background push's.
-    private func record(_ response: NotificationResponse) async {
+    func record(_ response: NotificationResponse) async {
         let json = ModelJSON.encode(response)
         // An answer to a push also goes to the broker, from the push outbox written in the same
         // transaction; a background push is the provider's own message, not an answer.
