@@ -44,6 +44,13 @@ import Glibc
         #expect(Self.lines(delivered) == [
             #"background bg-1 {"id":"1","sync":"inbox"}"#, #"background bg-2 {"sync":"outbox"}"#,
         ])
+        let daemon = desktop.daemon.process
+        _ = try await withDeadline(.seconds(10), "the daemon's log of both") {
+            while PushTests.occurrences(of: "push: delivered to the app's handler (background)", in: daemon.log) < 2 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return true
+        }
         // Nothing was shown: the next Notify is the marker's.
         try await provider.publish(token, PushTests.payload("Marker"), properties: PushTests.headers(id: "marker"))
         let marker = try await desktop.nextNew("the marker")

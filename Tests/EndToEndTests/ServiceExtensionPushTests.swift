@@ -60,6 +60,8 @@ import Glibc
         #expect(shown.body == "see you at 8")
         #expect(shown.actions == ["default", "Open", "APPROVE", "Approve", "REJECT", "Reject"], "the category it named")
         let given = try String(contentsOfFile: input, encoding: .utf8)
+        try await desktop.daemon.process.waitForLog(containing: "push: handed to the service extension")
+        #expect(!desktop.daemon.process.log.contains("push: shown"), "the log says what became of it")
         #expect(given.contains(#""identifier":"msg-1""#) && given.contains(#""ciphertext":"c2VjcmV0""#), "\(given)")
 
         let reply = try await desktop.center.call("PostPayload", [.string(Self.app), .string(Self.payload("Local"))])

@@ -154,25 +154,39 @@ actor Center {
     func postPayload(
         _ app: AppID, json: String, identifier: String? = nil, background isBackground: Bool = false
     ) async throws(CenterError) -> Continuation<String> {
+        try await handlePayload(app, json: json, identifier: identifier, background: isBackground).continuation
+    }
+
+    /// What became of a payload: shown, handed to the app's service extension, delivered as a
+    /// background push, or only its badge set.
+    enum PayloadHandling: String, Sendable {
+        case shown, extensionRunning = "handed to the service extension", background = "delivered to the app's handler (background)"
+        case badgeOnly = "badge set"
+    }
+
+    /// ``postPayload(_:json:identifier:background:)``, saying what became of the payload.
+    func handlePayload(
+        _ app: AppID, json: String, identifier: String?, background isBackground: Bool
+    ) async throws(CenterError) -> (handling: PayloadHandling, continuation: Continuation<String>) {
         let payload = try rethrowingModelErrors { () throws(ModelError) in
             try APNsPayload.decode(json, limits: limits, background: isBackground)
         }
-        var continuation: Continuation<String> = { "" }
+        var result: (handling: PayloadHandling, continuation: Continuation<String>) = (.badgeOnly, { "" })
         if payload.isBackground {
             let id = identifier ?? UUID().uuidString.lowercased()
             try await background.received(id, of: app, userInfo: payload.userInfo)
-            continuation = { id }
+            result = (.background, { id })
         }
         if var request = payload.request {
             if let identifier { request = request.withIdentifier(identifier) }
             if payload.mutableContent, let started = try await startExtension(request, of: app) {
-                continuation = started
+                result = (.extensionRunning, started)
             } else {
-                continuation = try await add(app, request: request)
+                result = (.shown, try await add(app, request: request))
             }
         }
         if let badge = payload.badge { try setBadge(app, count: badge) }
-        return continuation
+        return result
     }
 
     /// Sets the badge count of `app` (0 clears it) and announces it to docks with the Unity
