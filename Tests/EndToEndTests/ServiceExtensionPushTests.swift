@@ -88,6 +88,8 @@ import Glibc
             ("hangs", "exec sleep 60", "it ran longer than 1 s (serviceExtensionSeconds) and was stopped"),
             ("babbles", "echo 'not json'", "is not a content object"),
             ("unknown", #"echo '{"title": "x", "categoryIdentifier": "NOPE"}'"#, "the content it made cannot be shown"),
+            ("attaches", #"echo '{"title": "x", "attachments": [{"url": "file:///nonexistent/photo.png"}]}'"#,
+             "the content it made cannot be shown"),
         ]
         for (index, (name, body, reason)) in cases.enumerated() {
             _ = try await Self.setExtension(desktop, name, body)

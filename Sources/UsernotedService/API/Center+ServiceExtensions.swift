@@ -40,7 +40,7 @@ extension Center {
         if let shown, settings.settings(of: app).authorizationStatus != .denied {  // denied while it ran: not shown
             _ = try? await startShow(shown.request, of: app, category: shown.category)()
         }
-        try? await store.removeExtensionRun(app, identifier: original.identifier)
+        try? await store.removeExtensionRun(original, of: app)
     }
 
     /// The category `request` of `app` is shown with, once it passes the checks of `Add`

@@ -64,10 +64,13 @@ extension Store {
         }
     }
 
-    /// Forgets the run of `identifier` of `app`: its notification was shown.
-    func removeExtensionRun(_ app: AppID, identifier: String) async throws {
+    /// Forgets the run of `request` of `app`: its notification was shown. A later run of the same
+    /// identifier (a push with the same collapse id) that replaced it stays.
+    func removeExtensionRun(_ request: NotificationRequest, of app: AppID) async throws {
+        let json = ModelJSON.encode(request)
         try await batch.write { db in
-            try db.execute(sql: "DELETE FROM extension_run WHERE app_id = ? AND identifier = ?", arguments: [app.rawValue, identifier])
+            try db.execute(sql: "DELETE FROM extension_run WHERE app_id = ? AND identifier = ? AND request_json = ?",
+                           arguments: [app.rawValue, request.identifier, json])
         }
     }
 

@@ -30,7 +30,17 @@ import UserNotificationsCore
         #expect(runs.map(\.app) == [calendar, other])
         #expect(runs.map(\.request) == [request("a", title: "New message"), request("b")])
         #expect(runs.map(\.resumed) == [false, true])
-        try await store.removeExtensionRun(calendar, identifier: "a")
+        try await store.removeExtensionRun(request("a", title: "New message"), of: calendar)
         #expect(try await reopen().extensionRuns().map(\.request.identifier) == ["b"])
+    }
+
+    @Test func aRunReplacedByOneWithTheSameIdentifierIsNotForgottenWhenTheFirstEnds() async throws {
+        let store = try reopen()
+        try await store.queueExtensionRun(request("c", title: "first"), of: calendar, at: Date(timeIntervalSince1970: 1)).value
+        try await store.queueExtensionRun(request("c", title: "second"), of: calendar, at: Date(timeIntervalSince1970: 2)).value
+        try await store.removeExtensionRun(request("c", title: "first"), of: calendar)
+        #expect(try await reopen().extensionRuns().map(\.request) == [request("c", title: "second")])
+        try await store.removeExtensionRun(request("c", title: "second"), of: calendar)
+        #expect(try await reopen().extensionRuns().isEmpty)
     }
 }
