@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        // For Examples/SecureChat only: end-to-end encryption of pushes (X25519, HKDF, ChaCha20-Poly1305).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // libdbus, through pkg-config; the shim holds what Swift cannot import.
@@ -117,10 +119,17 @@ let package = Package(
         .executableTarget(
             name: "Chat", dependencies: ["UserNotifications"],
             path: "Examples/Chat", exclude: ["README.md"]),
+        .executableTarget(
+            name: "SecureChat",
+            dependencies: ["UserNotifications", "DBus", "UsernotedAPI", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Examples/SecureChat", exclude: ["README.md"]),
         // A stand-in app that D-Bus activation starts in tests.
         .executableTarget(name: "HandlerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/HandlerApp"),
         // A command-line tool that posts once from synchronous code and exits at once, in tests.
         .executableTarget(name: "OneShotApp", dependencies: ["UserNotifications"], path: "Tests/TestApps/OneShotApp"),
+        // A notification service extension built with UNServiceExtensionMain, in tests.
+        .executableTarget(
+            name: "ServiceExtensionApp", dependencies: ["UserNotifications"], path: "Tests/TestApps/ServiceExtensionApp"),
         // A stand-in for a sandboxed app (chroot with a .flatpak-info, a snap's cgroup) in tests.
         .executableTarget(name: "CallerApp", dependencies: ["DBus", "UsernotedAPI"], path: "Tests/TestApps/CallerApp"),
         // Test harness: private dbus-daemon, Xvfb, dunst, the built daemon.
@@ -193,7 +202,7 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]),
         // Runs the built examples (and Examples/shell) against usernoted and dunst, as a user would.
-        .testTarget(name: "ExamplesTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["DBus", "MQTT", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

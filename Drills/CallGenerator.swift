@@ -18,7 +18,8 @@ struct CallGenerator {
         ("SetCategories", "ss"), ("GetCategories", "s"), ("Post", "ssss"), ("Add", "ss"), ("PostPayload", "ss"),
         ("GetPending", "s"), ("RemovePending", "sas"), ("RemoveAllPending", "s"), ("GetDelivered", "s"),
         ("RemoveDelivered", "sas"), ("RemoveAllDelivered", "s"), ("RegisterHandler", "so"), ("SetExecHandler", "sas"),
-        ("RemoveHandler", "s"), ("RespondPrimary", "s"), ("SetBadge", "si"),
+        ("RemoveHandler", "s"), ("SetServiceExtension", "sas"), ("RemoveServiceExtension", "s"), ("RespondPrimary", "s"),
+        ("SetBadge", "si"),
     ]
 
     /// App ids: a few valid ones, many that break the rules.
@@ -125,7 +126,7 @@ struct CallGenerator {
         case "s" where index == 0: return .string(pick(Self.appIDs))
         case "s" where index == 1 && ["SetCategories", "Add", "PostPayload"].contains(method): return .string(json(for: method))
         case "s": return .string(text())
-        case "as" where method == "SetExecHandler":
+        case "as" where method == "SetExecHandler" || method == "SetServiceExtension":
             // Never a program that exists: the fuzz must not run anything.
             let argv = (0..<below(4)).map { _ in "/nonexistent-usernoted-fuzz/" + text() }
             return .array(.string, argv.map(Value.string))

@@ -5,7 +5,8 @@ import UsernotedAPI
 /// `io.github.usernoted.Handler1`, served by the app at ``path``: usernoted calls it with
 /// responses (`DidReceive`) and, when it asks, before showing a notification (`WillPresent`).
 /// A custom action of a category with a content extension goes to the extension, whose answer
-/// says whether the notification stays; everything else goes to the delegate.
+/// says whether the notification stays; a background push goes to the delegate's
+/// `didReceiveRemoteNotification`; everything else to its `didReceive`.
 enum HandlerObject {
     static let path: ObjectPath = "/io/github/usernoted/Handler"
     /// What the app answers `DidReceive` once the delegate has the response: close the notification.
@@ -17,8 +18,14 @@ enum HandlerObject {
     static func make(center: UNUserNotificationCenter) -> Interface {
         Interface(Handler1.interface, methods: [
             Method(Handler1.didReceive) { [weak center] _, json in
-                let response = ResponseMapping.response(try ModelJSON.decodeResponse(json))
-                return try await disposition(after: response, center: center)
+                let model = try ModelJSON.decodeResponse(json)
+                if model.isBackgroundPush {
+                    let (center, delegate) = try delegate(of: center)
+                    let userInfo = UNNotificationContent(model.notification.content).userInfo
+                    _ = await delegate.userNotificationCenter(center, didReceiveRemoteNotification: userInfo)
+                    return dismiss
+                }
+                return try await disposition(after: ResponseMapping.response(model), center: center)
             },
             Method(Handler1.willPresent) { [weak center] _, json in
                 let request = try ModelJSON.decodeRequest(json, limits: nil)

@@ -1,5 +1,6 @@
-/// What an app does when the user answers a notification (`didReceive`) and when one
-/// arrives while it runs (`willPresent`). Implement either form of each: the other
+/// What an app does when the user answers a notification (`didReceive`), when one
+/// arrives while it runs (`willPresent`), and when a background push arrives
+/// (`didReceiveRemoteNotification`). Implement either form of each: the other
 /// defaults to it. As Apple's, the protocol is not isolated to an actor and does not require
 /// `Sendable`: the center calls the delegate from its own task (Apple's from its own queue).
 /// Completion handlers are `@Sendable`, so they may be called from any task; a method
@@ -30,6 +31,20 @@ public protocol UNUserNotificationCenterDelegate: AnyObject {
 
     /// Opens the app's notification settings (never called on the Linux desktop yet).
     func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
+
+    /// Handles a background push (`content-available` without an alert, shown nowhere) with the
+    /// payload's custom keys, as `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`
+    /// does on Apple platforms (there is no application object here); call `completionHandler`
+    /// when done (it acknowledges the push to usernoted, which keeps it until then).
+    @preconcurrency
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UNBackgroundFetchResult) -> Void)
+
+    /// Handles a background push; returning acknowledges it.
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+    ) async -> UNBackgroundFetchResult
 }
 
 extension UNUserNotificationCenterDelegate {
@@ -72,4 +87,23 @@ extension UNUserNotificationCenterDelegate {
 
     /// By default nothing happens.
     public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {}
+
+    /// By default a background push is acknowledged without doing anything.
+    @preconcurrency
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping @Sendable (UNBackgroundFetchResult) -> Void
+    ) {
+        completionHandler(.noData)
+    }
+
+    /// By default, the completion-handler form, acknowledged when its handler is called.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+    ) async -> UNBackgroundFetchResult {
+        await withCheckedContinuation { (continuation: CheckedContinuation<UNBackgroundFetchResult, Never>) in
+            let once = CompletionOnce(continuation)
+            userNotificationCenter(center, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: { once.complete($0) })
+        }
+    }
 }

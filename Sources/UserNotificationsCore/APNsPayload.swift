@@ -11,27 +11,50 @@
 /// summary-arg-count}`), `category`,
 /// `thread-id`, `sound` (a name, or `{critical, name, volume}`), `badge`,
 /// `interruption-level` (`passive`, `active`, `time-sensitive`, `critical`),
-/// `relevance-score` (0 to 1) and `target-content-id`. A payload without `alert` may only
-/// set the badge. Localized alerts (`loc-key` …) and Apple's other keys are refused by name.
+/// `relevance-score` (0 to 1), `target-content-id`, `mutable-content` (1: the app's service
+/// extension may change the content before it is shown) and `content-available` (1: without an
+/// alert, a background push for the app's handler). A payload without `alert` may only set the
+/// badge, or be a background push. Localized alerts (`loc-key` …) and Apple's other keys are
+/// refused by name.
 public struct APNsPayload: Sendable, Hashable {
     /// The notification to show (identifier unassigned); nil when the payload only sets the badge.
     public var request: NotificationRequest?
     /// The app badge count to set; nil leaves it.
     public var badge: Int?
+    /// Whether the app's service extension may change the content first (`mutable-content: 1`).
+    public var mutableContent: Bool
+    /// Whether the app is to be woken (`content-available: 1`); without an alert, a background push.
+    public var contentAvailable: Bool
+    /// The keys other than `aps`.
+    public var userInfo: [String: JSONValue]
 
     /// Creates a payload's meaning directly.
-    public init(request: NotificationRequest?, badge: Int?) {
+    public init(
+        request: NotificationRequest?, badge: Int?, mutableContent: Bool = false, contentAvailable: Bool = false,
+        userInfo: [String: JSONValue] = [:]
+    ) {
         self.request = request
         self.badge = badge
+        self.mutableContent = mutableContent
+        self.contentAvailable = contentAvailable
+        self.userInfo = userInfo
     }
+
+    /// Whether it shows nothing and is for the app's handler: `content-available` without an alert.
+    public var isBackground: Bool { request == nil && contentAvailable }
 
     /// What messages call the root of a payload.
     static let root = "payload"
 
     /// Decodes a `PostPayload` payload and, unless `limits` is nil, validates its request.
     /// Errors read `aps.alert.title: problem`.
-    public static func decode(_ json: String, limits: Limits? = .default) throws(ModelError) -> APNsPayload {
-        let payload = try ModelJSON.decode(Body.self, from: json, root: root).payload
+    /// A push whose `apns-push-type` is `background` passes `background`: it needs no `content-available`.
+    public static func decode(_ json: String, limits: Limits? = .default, background: Bool = false) throws(ModelError) -> APNsPayload {
+        var payload = try ModelJSON.decode(Body.self, from: json, root: root).payload
+        if payload.request == nil {
+            payload.contentAvailable = payload.contentAvailable || background
+            if payload.badge == nil, !payload.contentAvailable { throw nothingToShow(at: [.key("aps")]).rooted(at: root) }
+        }
         if let limits, let request = payload.request {
             do {
                 try Validation.validate(request: request, limits: limits)
@@ -39,7 +62,9 @@ public struct APNsPayload: Sendable, Hashable {
                 throw Self.located(error, alertIsText: payload.alertIsText)
             }
         }
-        return APNsPayload(request: payload.request, badge: payload.badge)
+        return APNsPayload(
+            request: payload.request, badge: payload.badge, mutableContent: payload.mutableContent,
+            contentAvailable: payload.contentAvailable, userInfo: payload.userInfo)
     }
 
     /// Where each content field came from in the payload, for validation errors.
@@ -72,8 +97,6 @@ public struct APNsPayload: Sendable, Hashable {
 extension APNsPayload {
     /// Apple's `aps` keys usernoted knows but does not support, and why.
     static let unsupportedApsKeys: [String: String] = [
-        "content-available": "background (silent) pushes cannot wake an app here; leave it out",
-        "mutable-content": "there are no notification service extensions here to modify the content; leave it out",
         "filter-criteria": "Focus filters do not exist here; leave it out",
         "stale-date": "Live Activities are not supported; leave it out",
         "content-state": "Live Activities are not supported; leave it out",
@@ -99,6 +122,24 @@ extension APNsPayload {
         ("passive", .passive), ("active", .active), ("time-sensitive", .timeSensitive), ("critical", .critical),
     ]
 
+    /// A 0-or-1 flag such as `mutable-content`; absent or null is 0.
+    static func flag<Key: CodingKey>(
+        _ c: KeyedDecodingContainer<Key>, _ key: Key, at path: [PathComponent]
+    ) throws -> Bool {
+        switch try c.decodeIfPresent(JSONValue.self, forKey: key) {
+        case nil, .null?: return false
+        case let value?:
+            guard let flag = value.intValue, flag == 0 || flag == 1 else { throw ModelError(.invalidJSON, at: path, "expected 0 or 1") }
+            return flag == 1
+        }
+    }
+
+    /// The error for an `aps` without an alert that is neither a badge nor a background push.
+    static func nothingToShow(at path: [PathComponent]) -> ModelError {
+        ModelError(.invalidRequest, at: path,
+                   "has no 'alert', so there is nothing to show; add \"alert\" (a string, or {\"title\", \"subtitle\", \"body\"}), send only \"badge\" to set the badge, or \"content-available\": 1 for a background push")
+    }
+
     /// Refuses the keys in `unsupported` that the object being decoded has, saying why.
     static func refuseUnsupported(_ unsupported: [String: String], in decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue).sorted()
@@ -109,7 +150,9 @@ extension APNsPayload {
 
     /// The whole payload: `aps` and the custom keys.
     struct Body: Decodable {
-        let payload: (request: NotificationRequest?, badge: Int?, alertIsText: Bool)
+        let payload: (
+            request: NotificationRequest?, badge: Int?, alertIsText: Bool, mutableContent: Bool, contentAvailable: Bool,
+            userInfo: [String: JSONValue])
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -125,7 +168,8 @@ extension APNsPayload {
             for key in c.allKeys where key.stringValue != "aps" {
                 userInfo[key.stringValue] = try c.decode(JSONValue.self, forKey: key)
             }
-            payload = (try aps.request(userInfo: userInfo, at: decoder.path(.key("aps"))), aps.badge, aps.alert?.isText ?? false)
+            payload = (try aps.request(userInfo: userInfo, at: decoder.path(.key("aps"))), aps.badge, aps.alert?.isText ?? false,
+                       aps.mutableContent, aps.contentAvailable, userInfo)
         }
     }
 
@@ -139,10 +183,13 @@ extension APNsPayload {
         var interruptionLevel: InterruptionLevel?
         var relevanceScore: Double?
         var targetContentID: String?
+        var mutableContent = false
+        var contentAvailable = false
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case alert, category, threadID = "thread-id", sound, badge, interruptionLevel = "interruption-level",
-                 relevanceScore = "relevance-score", targetContentID = "target-content-id"
+                 relevanceScore = "relevance-score", targetContentID = "target-content-id", mutableContent = "mutable-content",
+                 contentAvailable = "content-available"
         }
 
         init(from decoder: any Decoder) throws {
@@ -153,6 +200,8 @@ extension APNsPayload {
             threadID = try c.decodeIfPresent(String.self, forKey: .threadID)
             sound = try c.decodeIfPresent(Sound.self, forKey: .sound)
             targetContentID = try c.decodeIfPresent(String.self, forKey: .targetContentID)
+            mutableContent = try APNsPayload.flag(c, .mutableContent, at: decoder.path(.key("mutable-content")))
+            contentAvailable = try APNsPayload.flag(c, .contentAvailable, at: decoder.path(.key("content-available")))
             switch try c.decodeIfPresent(JSONValue.self, forKey: .relevanceScore) {
             case nil, .null?: relevanceScore = nil
             case let value?:
@@ -190,11 +239,8 @@ extension APNsPayload {
             guard let alert else {
                 let others = [category, threadID, sound?.name, interruptionLevel?.rawValue, relevanceScore.map { "\($0)" },
                               targetContentID].contains { $0 != nil }
-                if others || badge == nil {
-                    throw ModelError(.invalidRequest, at: path,
-                                     "has no 'alert', so there is nothing to show; add \"alert\" (a string, or {\"title\", \"subtitle\", \"body\"}), or send only \"badge\" to set the badge")
-                }
-                return nil
+                if others { throw APNsPayload.nothingToShow(at: path) }
+                return nil  // with neither badge nor content-available, `decode` refuses it unless the push type is background
             }
             let level = interruptionLevel ?? (sound?.critical == true ? .critical : .active)
             let content = NotificationContent(

@@ -101,7 +101,7 @@ public struct NotificationAction: Sendable, Hashable, Codable {
     /// Action ids apps may not use: `default` and `dismiss` are the response ids for a click
     /// on the body and a dismissal; `inline-reply` is the action key the KDE inline-reply
     /// extension of freedesktop notifications requires for the reply field.
-    public static let reservedIdentifiers: Set<String> = ["default", "dismiss", "inline-reply"]
+    public static let reservedIdentifiers: Set<String> = ["default", "dismiss", "inline-reply", "background"]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case identifier, title, options, icon, textInputButtonTitle, textInputPlaceholder, suggestions

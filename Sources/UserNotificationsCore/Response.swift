@@ -15,6 +15,13 @@ public struct NotificationResponse: Sendable, Hashable, Codable {
     /// The action id for a close by the user, sent only for categories with
     /// `customDismissAction` (`UNNotificationDismissActionIdentifier`).
     public static let dismissActionIdentifier = "dismiss"
+    /// The action id of a background push (`content-available` without an alert), delivered to
+    /// the app's handler without anything shown: its `notification.content.userInfo` is the
+    /// payload's custom keys.
+    public static let backgroundPushActionIdentifier = "background"
+
+    /// Whether this is a background push rather than the user's answer.
+    public var isBackgroundPush: Bool { actionIdentifier == Self.backgroundPushActionIdentifier }
 
     /// The app the notification belongs to.
     public var appId: AppID

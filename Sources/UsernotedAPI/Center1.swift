@@ -25,6 +25,11 @@ public enum Center1 {
     public static let registerHandler = MethodDeclaration<String, ObjectPath, NoReply>("RegisterHandler", in: "app_id", "path")
     public static let setExecHandler = MethodDeclaration<String, [String], NoReply>("SetExecHandler", in: "app_id", "argv")
     public static let removeHandler = MethodDeclaration<String, NoReply>("RemoveHandler", in: "app_id")
+    /// Runs argv (no shell, as an exec handler) for each `mutable-content` request of the app, to change its content before it is shown.
+    public static let setServiceExtension = MethodDeclaration<String, [String], NoReply>(
+        "SetServiceExtension", in: "app_id", "argv")
+    /// The app has no service extension any more: its `mutable-content` requests are shown as they come.
+    public static let removeServiceExtension = MethodDeclaration<String, NoReply>("RemoveServiceExtension", in: "app_id")
     /// An empty app id answers the newest notification of any app.
     public static let respondPrimary = MethodDeclaration<String, PrimaryResponse>(
         "RespondPrimary", in: "app_id", out: "app_id", "request_id", "action_id")

@@ -82,7 +82,12 @@ public final class Daemon: Sendable {
             store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger,
             now: { scheduler.now() })
         self.attention = attention
-        center = Center(poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, limits: config.limits)
+        let extensions = ServiceExtensions(store: store, seconds: config.delivery.serviceExtensionSeconds, logger: logger)
+        let background = BackgroundPushes(
+            store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
+        center = Center(
+            poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
+            background: background, limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)
@@ -117,6 +122,7 @@ public final class Daemon: Sendable {
         let subscribed = subscribe()
         try await withTaskCancellationHandler {
             try await self.center.restore()
+            try await self.center.extensions.restore()
             try await self.authorization.restore()
             try await self.attention.restore()
             try await subscribed.value
@@ -179,6 +185,9 @@ public final class Daemon: Sendable {
         await applyPreviewPolicy()
         try await takeOverDelivered()
         try await router.restore()
+        await center.resumeExtensionRuns()
+        let backgroundTimer = ScaledWakeTimer(WallClockTimer { [background = center.background] in Task { await background.wake() } }, clock: clock)
+        await center.background.start(timer: backgroundTimer)
         let lockWatch = followLockState()
         defer { lockWatch.cancel() }
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
@@ -224,6 +233,8 @@ public final class Daemon: Sendable {
         await center.setLimits(config.limits)
         authorization.setPolicy(config.authorization)
         await router.setPolicies(delivery: config.delivery, text: config.text)
+        await center.extensions.setSeconds(config.delivery.serviceExtensionSeconds)
+        await center.background.setPerHour(config.delivery.backgroundPushesPerHour)
         await attention.setPolicies(focus: config.focus, summary: config.summary)
         await bridge.setStackLimit(config.threads.stackLimit)
         previews.withLock { $0.policy = config.privacy }

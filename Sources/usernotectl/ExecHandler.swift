@@ -1,10 +1,5 @@
 import UsernotedAPI
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `usernotectl handler exec --app ID -- CMD ARGS…`: runs a program once per response (SetExecHandler).
 struct ExecHandler: AsyncParsableCommand {
@@ -23,33 +18,9 @@ struct ExecHandler: AsyncParsableCommand {
 
     @OptionGroup var target: AppOption
     @OptionGroup var bus: BusOptions
-
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("The program and its arguments, after --.", valueName: "command"),
-              completion: .file())
-    var command: [String]
-
-    func validate() throws {
-        if command.isEmpty { throw ValidationError("give the program after --, e.g. -- logger -t build") }
-    }
+    @OptionGroup var program: ProgramArguments
 
     func run() async throws {
-        let argv = [Self.absolute(command[0])] + command.dropFirst()
-        try await bus.withCenter { _ = try await $0.call(Center1.setExecHandler, for: target.app, argv) }
-    }
-
-    /// `program` as an absolute path: relative paths against the working directory, names looked up in PATH.
-    static func absolute(_ program: String) -> String {
-        if program.hasPrefix("/") { return program }
-        if program.contains("/") {
-            guard let cwd = getcwd(nil, 0) else { return program }
-            defer { free(cwd) }
-            return String(cString: cwd) + "/" + program
-        }
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") where directory.hasPrefix("/") {
-            let candidate = "\(directory)/\(program)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return program
+        try await bus.withCenter { _ = try await $0.call(Center1.setExecHandler, for: target.app, program.argv) }
     }
 }

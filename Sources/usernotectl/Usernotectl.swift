@@ -14,7 +14,7 @@ struct Usernotectl: AsyncParsableCommand {
             """,
         subcommands: [
             Categories.self, Post.self, Schedule.self, Add.self, Push.self, Pending.self, Delivered.self,
-            Wait.self, Monitor.self, Respond.self, Handler.self, Apps.self, Focus.self, Remote.self,
+            Wait.self, Monitor.self, Respond.self, Handler.self, Extension.self, Apps.self, Focus.self, Remote.self,
         ])
 
     /// Runs the chosen subcommand; failures become one `usernotectl: …` line and an ``ExitStatus``.

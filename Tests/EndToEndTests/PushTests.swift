@@ -25,10 +25,16 @@ import Glibc
         let bus: PrivateBus
         let server: FakeNotificationServer
         let config: URL
+        /// The daemon's arguments besides `--config`.
+        let arguments: [String]
         var daemon: DaemonProcess
         let center: Proxy
 
-        init(broker: Mosquitto, url: String? = nil, device: String, keepAliveSeconds: Int = 5, extra: String = "") async throws {
+        init(
+            broker: Mosquitto, url: String? = nil, device: String, keepAliveSeconds: Int = 5, extra: String = "",
+            arguments: [String] = []
+        ) async throws {
+            self.arguments = arguments
             bus = try PrivateBus()
             server = try await FakeNotificationServer(bus: bus)
             config = bus.directory.appending(path: "config.toml")
@@ -40,7 +46,7 @@ import Glibc
                 keepAliveSeconds = \(keepAliveSeconds)
                 \(extra)
                 """.write(to: config, atomically: true, encoding: .utf8)
-            daemon = try await DaemonProcess(bus: bus, arguments: ["--config", config.path])
+            daemon = try await DaemonProcess(bus: bus, arguments: ["--config", config.path] + arguments)
             center = Proxy.usernotedCenter(on: try await bus.connect())
             _ = try await center.call("SetCategories", [.string(PushTests.app), .string(PushTests.categories)])
             try await daemon.process.waitForLog(containing: "push: subscribed")
@@ -48,7 +54,7 @@ import Glibc
 
         /// Starts the daemon again on the same state (after a stop or a kill).
         mutating func restart() async throws {
-            daemon = try await DaemonProcess(bus: bus, arguments: ["--config", config.path])
+            daemon = try await DaemonProcess(bus: bus, arguments: ["--config", config.path] + arguments)
         }
 
         func token() async throws -> String {

@@ -111,11 +111,34 @@ import Testing
     }
 
     @Test func applesOtherApsKeysAreRefusedByName() {
-        expectModelError(.invalidRequest, mentions: ["aps.content-available: is not supported", "background"]) {
-            _ = try decode(#"{"aps": {"alert": "x", "content-available": 1}}"#)
+        expectModelError(.invalidRequest, mentions: ["aps.filter-criteria: is not supported"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "filter-criteria": "work"}}"#)
         }
-        expectModelError(.invalidRequest, mentions: ["aps.mutable-content: is not supported"]) {
-            _ = try decode(#"{"aps": {"alert": "x", "mutable-content": 1}}"#)
+    }
+
+    @Test func contentAvailableWithoutAnAlertIsABackgroundPushWithTheCustomKeys() throws {
+        let background = try decode(#"{"aps": {"content-available": 1}, "sync": "inbox", "since": 42}"#)
+        #expect(background.isBackground && background.request == nil)
+        #expect(background.userInfo == ["sync": .string("inbox"), "since": .int(42)])
+        let shown = try decode(#"{"aps": {"alert": "x", "content-available": 1}}"#)
+        #expect(!shown.isBackground && shown.request?.content.body == "x", "with an alert it is shown")
+        expectModelError(.invalidRequest, mentions: ["has no 'alert'", "\"content-available\": 1 for a background push"]) {
+            _ = try decode(#"{"aps": {"content-available": 0}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["has no 'alert'"]) {
+            _ = try decode(#"{"aps": {"content-available": 1, "sound": "bell"}}"#)
+        }
+        // A push whose apns-push-type is background needs no content-available.
+        let typed = try APNsPayload.decode(#"{"aps": {}, "sync": "outbox"}"#, background: true)
+        #expect(typed.isBackground && typed.userInfo == ["sync": .string("outbox")])
+    }
+
+    @Test func mutableContentIsAFlagForTheServiceExtension() throws {
+        #expect(try APNsPayload.decode(#"{"aps": {"alert": "x", "mutable-content": 1}}"#).mutableContent)
+        #expect(try !APNsPayload.decode(#"{"aps": {"alert": "x", "mutable-content": 0}}"#).mutableContent)
+        #expect(try !APNsPayload.decode(#"{"aps": {"alert": "x"}}"#).mutableContent)
+        expectModelError(.invalidJSON, mentions: ["aps.mutable-content: expected 0 or 1"]) {
+            _ = try decode(#"{"aps": {"alert": "x", "mutable-content": 2}}"#)
         }
     }
 

@@ -58,8 +58,8 @@ import Testing
         }
     }
 
-    @Test func reservedIdentifiersIncludeTheInlineReplyKey() {
-        #expect(NotificationAction.reservedIdentifiers == ["default", "dismiss", "inline-reply"])
+    @Test func reservedIdentifiersIncludeTheInlineReplyKeyAndTheBackgroundPushAction() {
+        #expect(NotificationAction.reservedIdentifiers == ["default", "dismiss", "inline-reply", "background"])
     }
 
     @Test func suggestionsAreReadWithTheTextInputAndWrittenOnlyWhenGiven() throws {

@@ -11,6 +11,7 @@ import UsernotedAPI
         entry(Center1.postPayload), entry(Center1.getPending), entry(Center1.removePending), entry(Center1.removeAllPending),
         entry(Center1.getDelivered), entry(Center1.removeDelivered), entry(Center1.removeAllDelivered),
         entry(Center1.registerHandler), entry(Center1.setExecHandler), entry(Center1.removeHandler),
+        entry(Center1.setServiceExtension), entry(Center1.removeServiceExtension),
         entry(Center1.respondPrimary), entry(Center1.getPushToken), entry(Center1.setBadge), entry(Center1.getSettings), entry(Center1.setSettings),
         entry(Center1.subscribe), entry(Center1.unsubscribe), entry(Center1.requestAuthorization),
     ]

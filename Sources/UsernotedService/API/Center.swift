@@ -12,14 +12,14 @@ actor Center {
     typealias Continuation<T> = CallContinuation<T>
 
     private let bridge: NotificationBridge
-    private let store: Store
-    private let scheduler: Scheduler
-    private var limits: Limits
+    let store: Store
+    let scheduler: Scheduler
+    private(set) var limits: Limits
     private var categories: [AppID: [NotificationCategory]] = [:]
     /// The user's settings of each app that posted or was set.
-    private let settings: AppSettingsTable
+    let settings: AppSettingsTable
     /// Whether an app may post.
-    private let authorization: Authorization
+    let authorization: Authorization
     /// How fast each app may post (the connection's screen refuses floods with it too).
     nonisolated let rate: SharedPostRate
     private let badges: LauncherBadges
@@ -27,10 +27,21 @@ actor Center {
     private let attention: Attention
     /// Puts on screen what `attention` lets through.
     private let poster: Poster
+    /// The apps' service extensions, which change `mutable-content` requests before they are shown.
+    let extensions: ServiceExtensions
+    /// Background pushes, within each app's budget, for the router to deliver.
+    let background: BackgroundPushes
 
     /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, store,
-    /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`.
-    init(poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, limits: Limits = .default) {
+    /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`;
+    /// `mutable-content` payloads go through the app's extension in `extensions` first; background
+    /// payloads go to `background`.
+    init(
+        poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, extensions: ServiceExtensions,
+        background: BackgroundPushes, limits: Limits = .default
+    ) {
+        self.background = background
+        self.extensions = extensions
         self.authorization = authorization
         bridge = poster.bridge
         store = poster.store
@@ -135,16 +146,47 @@ actor Center {
     /// Posts an APNs-shaped payload (see ``APNsPayload``): shows its alert like `Add` and sets
     /// its badge like ``setBadge(_:count:)``; the continuation returns the request identifier, or `""`
     /// for a payload that only sets the badge (two parts, as ``add(_:request:attachmentsWithin:)``).
-    /// A push gives the request its `identifier` (its `apns-collapse-id` or `apns-id`).
-    func postPayload(_ app: AppID, json: String, identifier: String? = nil) async throws(CenterError) -> Continuation<String> {
-        let payload = try rethrowingModelErrors { () throws(ModelError) in try APNsPayload.decode(json, limits: limits) }
-        var continuation: Continuation<String> = { "" }
+    /// A push gives the request its `identifier` (its `apns-collapse-id` or `apns-id`). With
+    /// `mutable-content`, the app's service extension changes it first, when the app has one
+    /// (see ``startExtension(_:of:)``). A background push (`content-available` without an alert,
+    /// or `background` for a push whose `apns-push-type` says so) shows nothing and goes to the
+    /// app's handler (see ``BackgroundPushes``).
+    func postPayload(
+        _ app: AppID, json: String, identifier: String? = nil, background isBackground: Bool = false
+    ) async throws(CenterError) -> Continuation<String> {
+        try await handlePayload(app, json: json, identifier: identifier, background: isBackground).continuation
+    }
+
+    /// What became of a payload: shown, handed to the app's service extension, delivered as a
+    /// background push, or only its badge set.
+    enum PayloadHandling: String, Sendable {
+        case shown, extensionRunning = "handed to the service extension", background = "delivered to the app's handler (background)"
+        case badgeOnly = "badge set"
+    }
+
+    /// ``postPayload(_:json:identifier:background:)``, saying what became of the payload.
+    func handlePayload(
+        _ app: AppID, json: String, identifier: String?, background isBackground: Bool
+    ) async throws(CenterError) -> (handling: PayloadHandling, continuation: Continuation<String>) {
+        let payload = try rethrowingModelErrors { () throws(ModelError) in
+            try APNsPayload.decode(json, limits: limits, background: isBackground)
+        }
+        var result: (handling: PayloadHandling, continuation: Continuation<String>) = (.badgeOnly, { "" })
+        if payload.isBackground {
+            let id = identifier ?? UUID().uuidString.lowercased()
+            try await background.received(id, of: app, userInfo: payload.userInfo)
+            result = (.background, { id })
+        }
         if var request = payload.request {
             if let identifier { request = request.withIdentifier(identifier) }
-            continuation = try await add(app, request: request)
+            if payload.mutableContent, let started = try await startExtension(request, of: app) {
+                result = (.extensionRunning, started)
+            } else {
+                result = (.shown, try await add(app, request: request))
+            }
         }
         if let badge = payload.badge { try setBadge(app, count: badge) }
-        return continuation
+        return result
     }
 
     /// Sets the badge count of `app` (0 clears it) and announces it to docks with the Unity
@@ -164,7 +206,7 @@ actor Center {
     /// Puts `request` on screen through the poster (see ``Poster/present(_:of:category:unscheduling:)``),
     /// unless ``Attention`` holds it (Focus, the summary, its level): then it is recorded as
     /// held, and the continuation waits for that.
-    private func startShow(
+    func startShow(
         _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
     ) async throws(CenterError) -> Continuation<Bool> {
         let appSettings = settings.settings(of: app).narrowed(by: request)

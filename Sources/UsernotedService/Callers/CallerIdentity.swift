@@ -101,8 +101,8 @@ enum CallerIdentity: Sendable, Hashable, CustomStringConvertible {
         DBusError(.accessDenied, "\(description) may read its settings (GetSettings), never change them: they are the user's (usernotectl apps set)")
     }
 
-    /// The `AccessDenied` error for a sandboxed caller asking for an exec handler.
+    /// The `AccessDenied` error for a sandboxed caller asking for a program (an exec handler, a service extension).
     func execDenial() -> DBusError {
-        DBusError(.accessDenied, "\(description) may not set an exec handler: the program would run outside its sandbox; serve io.github.usernoted.Handler1 and call RegisterHandler instead")
+        DBusError(.accessDenied, "\(description) may not have usernoted run a program for it (an exec handler, a service extension): the program would run outside its sandbox; serve io.github.usernoted.Handler1 and call RegisterHandler instead")
     }
 }

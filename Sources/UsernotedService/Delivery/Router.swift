@@ -18,7 +18,7 @@ import UserNotificationsCore
 actor Router {
     private let connection: Connection
     private let bridge: NotificationBridge
-    private let center: Center
+    let center: Center
     /// Takes the answers to the prompts asking whether an app may notify.
     private let authorization: Authorization
     private let store: Store
@@ -75,8 +75,11 @@ actor Router {
         for app in try await store.appsWithOutbox() { startFlush(app) }
     }
 
-    /// Routes every interaction the bridge reports, until it stops.
+    /// Routes every interaction the bridge reports, and records the background pushes the
+    /// center hands over, until they stop.
     func run() async {
+        let background = recordBackgroundPushes()
+        defer { background.cancel() }
         for await interaction in bridge.interactions { await route(interaction) }
     }
 
@@ -89,7 +92,7 @@ actor Router {
 
     /// Makes `argv` the handler of `app`: run once per response.
     func setExec(_ app: AppID, argv: [String]) async throws {
-        if let problem = ExecHandler.problem(with: argv) { throw CenterError(.invalidRequest, problem) }
+        if let problem = ProgramRun.problem(with: argv) { throw CenterError(.invalidRequest, problem) }
         try await set(.exec(argv: argv), for: app)
     }
 
@@ -183,13 +186,18 @@ actor Router {
     /// is written after its insert (one writer, in order). Announced to its subscribers once
     /// committed: what the `Response` signal announced survives a crash of the daemon.
     private func record(_ interaction: Interaction) async {
-        let response = NotificationResponse(
+        await record(NotificationResponse(
             appId: interaction.appID, requestId: interaction.request.identifier,
             actionIdentifier: interaction.actionIdentifier, userText: interaction.userText,
-            notification: interaction.request, date: now(), activationToken: interaction.activationToken)
+            notification: interaction.request, date: now(), activationToken: interaction.activationToken))
+    }
+
+    /// Records `response` as ``record(_:)-interaction`` does: an interaction's, or a background push's.
+    func record(_ response: NotificationResponse) async {
         let json = ModelJSON.encode(response)
-        // An answer to a push also goes to the broker, from the push outbox written in the same transaction.
-        let publishing = await answers.outgoing(for: response, json: json)
+        // An answer to a push also goes to the broker, from the push outbox written in the same
+        // transaction; a background push is the provider's own message, not an answer.
+        let publishing = response.isBackgroundPush ? nil : await answers.outgoing(for: response, json: json)
         let saved = store.queueEnqueue(response, json: json, publishing: publishing)
         let place = deliveries[response.appId].recorded(.init(seq: saved, response: response, json: json))
         if place != nil { startFlush(response.appId) }
@@ -364,6 +372,7 @@ actor Router {
 
     /// What the handler asked to happen to the notification.
     private func apply(_ disposition: Disposition, to response: NotificationResponse) async {
+        guard !response.isBackgroundPush else { return }  // nothing on screen to dismiss, keep or forward
         let key = NotificationKey(appID: response.appId, requestID: response.requestId)
         switch disposition {
         case .dismiss:

@@ -90,6 +90,12 @@ enum CenterInterface {
                 method(Center1.removeHandler) { _, app in
                     try await router.removeHandler(app)
                 },
+                method(Center1.setServiceExtension, runsPrograms: true) { _, app, argv in
+                    try await center.extensions.set(app, argv: argv)
+                },
+                method(Center1.removeServiceExtension) { _, app in
+                    try await center.extensions.remove(app)
+                },
                 Method(Center1.respondPrimary) { call, named in
                     let app = try await everyAppOrOne(named, of: call.sender)
                     let answered = try await center.respondPrimary(app)

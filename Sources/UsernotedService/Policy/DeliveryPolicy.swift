@@ -1,8 +1,9 @@
 import Foundation
 
 /// How hard the router tries: retry delays for a failing handler, how long a response may
-/// wait for one, how long a handler on the bus may take to answer, and how long an exec
-/// handler may run. The `[delivery]` table of config.toml.
+/// wait for one, how long a handler on the bus may take to answer, how long an exec
+/// handler may run, and how long an app's service extension may take to change a notification's
+/// content. The `[delivery]` table of config.toml.
 struct DeliveryPolicy: Sendable, Hashable, Decodable {
     /// The first retry's delay, in seconds; each next one doubles, up to `maxRetrySeconds`.
     var firstRetrySeconds: Double
@@ -14,13 +15,22 @@ struct DeliveryPolicy: Sendable, Hashable, Decodable {
     var execTimeoutSeconds: Double
     /// How long a handler on the bus may take to answer `DidReceive` before the call counts as failed and is retried.
     var handlerTimeoutSeconds: Double
+    /// How long a service extension may run (`mutable-content`) before it is stopped and the original content is shown.
+    var serviceExtensionSeconds: Double
+    /// How many background pushes (`content-available` without an alert) reach an app's handler
+    /// in any hour; those past it are coalesced into one, the newest, delivered when the hour allows.
+    var backgroundPushesPerHour: Int
 
     /// The defaults: retries after 1 s, 2 s, 4 s … up to 5 minutes; responses kept for a week; exec handlers get 30 s,
-    /// handlers on the bus 25 s (libdbus's default call timeout).
+    /// handlers on the bus 25 s (libdbus's default call timeout), service extensions 30 s (as on Apple platforms);
+    /// 3 background pushes an hour per app (Apple advises no more than two or three).
     init(
         firstRetrySeconds: Double = 1, maxRetrySeconds: Double = 300, maxAgeSeconds: Double = 7 * 86400,
-        execTimeoutSeconds: Double = 30, handlerTimeoutSeconds: Double = 25
+        execTimeoutSeconds: Double = 30, handlerTimeoutSeconds: Double = 25, serviceExtensionSeconds: Double = 30,
+        backgroundPushesPerHour: Int = 3
     ) {
+        self.backgroundPushesPerHour = backgroundPushesPerHour
+        self.serviceExtensionSeconds = serviceExtensionSeconds
         self.firstRetrySeconds = firstRetrySeconds
         self.maxRetrySeconds = maxRetrySeconds
         self.maxAgeSeconds = maxAgeSeconds
@@ -35,7 +45,8 @@ struct DeliveryPolicy: Sendable, Hashable, Decodable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case firstRetrySeconds, maxRetrySeconds, maxAgeSeconds, execTimeoutSeconds, handlerTimeoutSeconds
+        case firstRetrySeconds, maxRetrySeconds, maxAgeSeconds, execTimeoutSeconds, handlerTimeoutSeconds, serviceExtensionSeconds
+        case backgroundPushesPerHour
     }
 
     init(from decoder: any Decoder) throws {
@@ -50,5 +61,10 @@ struct DeliveryPolicy: Sendable, Hashable, Decodable {
         maxAgeSeconds = try read(.maxAgeSeconds, d.maxAgeSeconds)
         execTimeoutSeconds = try read(.execTimeoutSeconds, d.execTimeoutSeconds)
         handlerTimeoutSeconds = try read(.handlerTimeoutSeconds, d.handlerTimeoutSeconds)
+        serviceExtensionSeconds = try read(.serviceExtensionSeconds, d.serviceExtensionSeconds)
+        backgroundPushesPerHour = try c.decodeIfPresent(Int.self, forKey: .backgroundPushesPerHour) ?? d.backgroundPushesPerHour
+        guard backgroundPushesPerHour >= 1 else {
+            throw ConfigError(file: URL(filePath: "/"), problem: "delivery.backgroundPushesPerHour: must be 1 or more")
+        }
     }
 }

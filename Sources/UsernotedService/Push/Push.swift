@@ -5,7 +5,7 @@ import UserNotificationsCore
 import UsernotedAPI
 
 /// Remote notifications: this desktop's MQTT session with the broker. Pushes on its device and
-/// user topics are shown as `PostPayload` would show them (same checks, same limits), once per
+/// user topics are taken as `PostPayload` takes them (same checks, same limits), once per
 /// `apns-id`; those that cannot be shown are reported on the app's `…/errors` topic with the
 /// error `PostPayload` would answer. Answers to pushed notifications go through ``PushAnswers``,
 /// which this session tells when it connects, when the broker acknowledges and when it stops.
@@ -129,9 +129,10 @@ actor Push {
             return await report(CenterError(.invalidJSON, "the payload is not UTF-8 text"), app: app, pushID: id)
         }
         do {
-            let shown = try await center.postPayload(app, json: json, identifier: request)
-            _ = try await shown()
-            logger.info("push: shown", metadata: metadata)
+            let (handling, continuation) = try await center.handlePayload(
+                app, json: json, identifier: request, background: headers.isBackground)
+            _ = try await continuation()
+            logger.info("push: \(handling.rawValue)", metadata: metadata)
         } catch {
             await report(error, app: app, pushID: id)
         }

@@ -5,12 +5,15 @@ import MQTT
 /// and the request identifier unless a collapse id is given), `apns-collapse-id` (the request
 /// identifier: a push with the same one replaces the notification on screen), `apns-expiration`
 /// (UNIX seconds; not shown after it; 0 or absent: no expiry), `apns-priority` (10 or 5; kept
-/// for the log, the desktop shows at once either way).
+/// for the log, the desktop shows at once either way), `apns-push-type` (`alert`, or
+/// `background`: without an alert, a background push even without `content-available`).
 struct PushHeaders: Sendable, Hashable {
     var id: String?
     var collapseID: String?
     var expiration: Date?
     var priority: Int?
+    /// Whether `apns-push-type` is `background`.
+    var isBackground = false
 
     /// The headers of `message`; a header that does not read is a problem named in the error text.
     init(_ message: Message) throws(PushHeaderError) {
@@ -27,6 +30,12 @@ struct PushHeaders: Sendable, Hashable {
                 throw PushHeaderError("apns-priority: \"\(text)\" is not 10, 5 or 1")
             }
             priority = value
+        }
+        if let text = message.userProperty("apns-push-type") {
+            guard ["alert", "background"].contains(text) else {
+                throw PushHeaderError("apns-push-type: \"\(text)\" is not alert or background (the only kinds a desktop takes)")
+            }
+            isBackground = text == "background"
         }
         if let collapseID, collapseID.utf8.count > 64 {
             throw PushHeaderError("apns-collapse-id: longer than 64 bytes (APNs' limit)")

@@ -78,6 +78,27 @@ enum StoreSchema {
                 CREATE TABLE focus (id INTEGER PRIMARY KEY CHECK (id = 0), json TEXT NOT NULL);
                 """)
         }
+        migrator.registerMigration("v6: service extensions") { db in
+            // Each app's notification service extension: the program (argv as a JSON array).
+            try db.execute(sql: """
+                CREATE TABLE service_extension (app_id TEXT PRIMARY KEY, argv_json TEXT NOT NULL);
+                """)
+            // Requests accepted and handed to their app's extension, not shown yet (the original
+            // request); resumed is 1 once a restarted daemon ran the extension again.
+            try db.execute(sql: """
+                CREATE TABLE extension_run (
+                    app_id TEXT NOT NULL, identifier TEXT NOT NULL, request_json TEXT NOT NULL,
+                    resumed INTEGER NOT NULL DEFAULT 0, started_at REAL NOT NULL,
+                    PRIMARY KEY (app_id, identifier));
+                """)
+        }
+        migrator.registerMigration("v7: background pushes") { db in
+            // The newest background push of each app past its hourly budget, waiting for the hour
+            // to allow it (a NotificationResponse as JSON); held_at is seconds since 1970.
+            try db.execute(sql: """
+                CREATE TABLE background_held (app_id TEXT PRIMARY KEY, response_json TEXT NOT NULL, held_at REAL NOT NULL);
+                """)
+        }
         return migrator
     }
 }

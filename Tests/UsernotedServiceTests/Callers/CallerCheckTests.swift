@@ -109,12 +109,14 @@ import UserNotificationsCore
             ["SetCategories", "s:\(Self.victim)", "s:[]"],
             ["RegisterHandler", "s:\(Self.victim)", "o:/evil"],
             ["SetExecHandler", "s:\(Self.sandboxed)", "as:/bin/true"],
+            ["SetServiceExtension", "s:\(Self.sandboxed)", "as:/bin/true"],
             ["RegisterHandler", "s:\(Self.sandboxed)", "o:/handler"],
         ])
-        #expect(lines.count == 8)
+        #expect(lines.count == 9)
         #expect(lines.first?.hasPrefix("ok ") == true && lines.first != "ok ", "the request id of its own post")
         #expect(Array(lines.dropFirst().prefix(5)) == Array(repeating: denied, count: 5))
-        #expect(lines.dropFirst(6).first == "error org.freedesktop.DBus.Error.AccessDenied the Flatpak app \(Self.sandboxed) may not set an exec handler: the program would run outside its sandbox; serve io.github.usernoted.Handler1 and call RegisterHandler instead")
+        let execDenied = "error org.freedesktop.DBus.Error.AccessDenied the Flatpak app \(Self.sandboxed) may not have usernoted run a program for it (an exec handler, a service extension): the program would run outside its sandbox; serve io.github.usernoted.Handler1 and call RegisterHandler instead"
+        #expect(Array(lines.dropFirst(6).prefix(2)) == [execDenied, execDenied])
         #expect(lines.last == "ok ")
         #expect(try await scene.nextShown() == ("Hello", Self.sandboxed))
         #expect(try await scene.victimResponse().appId.rawValue == Self.victim)
@@ -202,7 +204,7 @@ import UserNotificationsCore
         #expect(lines.prefix(2).allSatisfy { $0.hasPrefix("ok ") && $0 != "ok " })
         #expect(lines[2] == "error org.freedesktop.DBus.Error.AccessDenied the caller is the snap usernoted-test; it may act only for its own app ids, snap.usernoted-test and snap.usernoted-test.*, not for \(Self.victim)")
         #expect(lines[3].hasSuffix("not for snap.usernoted-testing"))
-        #expect(lines[4].hasPrefix("error org.freedesktop.DBus.Error.AccessDenied the snap usernoted-test may not set an exec handler"))
+        #expect(lines[4].hasPrefix("error org.freedesktop.DBus.Error.AccessDenied the snap usernoted-test may not have usernoted run a program for it"))
         #expect(try await scene.nextShown() == ("From the snap", "snap.usernoted-test"))
         #expect(try await scene.nextShown() == ("From its helper", "snap.usernoted-test.Helper"))
         #expect(try await scene.victimResponse().appId.rawValue == Self.victim)

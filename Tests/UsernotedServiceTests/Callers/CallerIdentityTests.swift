@@ -41,7 +41,7 @@ import UserNotificationsCore
         #expect(snap.message == "the caller is the snap notes; it may act only for its own app ids, snap.notes and snap.notes.*, not for org.example.Calendar")
         let exec = CallerIdentity.flatpak(appID: "org.example.Notes").execDenial()
         #expect(exec.name == .accessDenied)
-        #expect(exec.message.contains("the Flatpak app org.example.Notes may not set an exec handler") && exec.message.contains("RegisterHandler"))
+        #expect(exec.message.contains("the Flatpak app org.example.Notes may not have usernoted run a program for it") && exec.message.contains("RegisterHandler"))
     }
 
     @Test func credentialsAndProcTellWhoCalls() throws {

@@ -65,7 +65,7 @@ import UserNotificationsCore
         let handler = try script("env", "exec /usr/bin/env -0 > '\(out)'")
         _ = try await ExecHandler.deliver(response, argv: [handler], timeout: .seconds(10))
         let names = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\0").map { String($0.prefix { $0 != "=" }) }
-        let allowed = Set(ExecHandler.passedThrough + ["USERNOTED_APP_ID", "USERNOTED_REQUEST_ID", "USERNOTED_ACTION",
+        let allowed = Set(ProgramRun.passedThrough + ["USERNOTED_APP_ID", "USERNOTED_REQUEST_ID", "USERNOTED_ACTION",
             "USERNOTED_USER_TEXT", "USERNOTED_CATEGORY", "USERNOTED_TITLE", "USERNOTED_USER_INFO",
             "PWD"])  // the shell running the script sets PWD
         #expect(Set(names).isSubset(of: allowed), "\(Set(names).subtracting(allowed))")
@@ -88,7 +88,7 @@ import UserNotificationsCore
             return String(line[..<arrow.lowerBound].split(separator: " ").last ?? "")
         }
         #expect(descriptors == ["0", "1", "2", "3"], "\(listing)")
-        #expect(listing.contains("0 -> ") && listing.contains("usernoted-response-"), "standard input is the response file")
+        #expect(listing.contains("0 -> ") && listing.contains("usernoted-input-"), "standard input is the response file")
     }
 
     @Test func aHandlerThatPrintsTooMuchIsAFailureNotACrash() async throws {
@@ -157,11 +157,11 @@ import UserNotificationsCore
     }
 
     @Test func argvIsCheckedWhenSet() throws {
-        #expect(ExecHandler.problem(with: [])?.contains("argv is empty") == true)
-        #expect(ExecHandler.problem(with: ["/nonexistent/handler"])?.contains("is not an executable file; give an absolute path") == true)
-        #expect(ExecHandler.problem(with: ["no-such-program-here"])?.contains("in PATH") == true)
-        #expect(ExecHandler.problem(with: [directory.path])?.contains("is not an executable file") == true)
-        #expect(ExecHandler.problem(with: ["sh", "-c", "true"]) == nil)
+        #expect(ProgramRun.problem(with: [])?.contains("argv is empty") == true)
+        #expect(ProgramRun.problem(with: ["/nonexistent/handler"])?.contains("is not an executable file; give an absolute path") == true)
+        #expect(ProgramRun.problem(with: ["no-such-program-here"])?.contains("in PATH") == true)
+        #expect(ProgramRun.problem(with: [directory.path])?.contains("is not an executable file") == true)
+        #expect(ProgramRun.problem(with: ["sh", "-c", "true"]) == nil)
     }
 }
 

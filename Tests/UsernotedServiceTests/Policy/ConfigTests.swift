@@ -36,8 +36,9 @@ import UserNotificationsCore
         let other = try load("[privacy]\nhidePreviews = \"always\"\n[delivery]\nfirstRetrySeconds = 0.5\nmaxAgeSeconds = 3600")
         #expect(other.privacy.hidePreviews == .always)
         #expect(other.delivery == DeliveryPolicy(firstRetrySeconds: 0.5, maxAgeSeconds: 3600))  // whole numbers are seconds too
-        let timeouts = try load("[delivery]\nhandlerTimeoutSeconds = 2\nexecTimeoutSeconds = 0.5")
-        #expect(timeouts.delivery == DeliveryPolicy(execTimeoutSeconds: 0.5, handlerTimeoutSeconds: 2))
+        let timeouts = try load("[delivery]\nhandlerTimeoutSeconds = 2\nexecTimeoutSeconds = 0.5\nserviceExtensionSeconds = 10")
+        #expect(timeouts.delivery == DeliveryPolicy(execTimeoutSeconds: 0.5, handlerTimeoutSeconds: 2, serviceExtensionSeconds: 10))
+        #expect(try load("[delivery]\nbackgroundPushesPerHour = 12").delivery == DeliveryPolicy(backgroundPushesPerHour: 12))
         #expect(try load("[gtk]\nserve = \"never\"").gtk.serve == .never)
         #expect(try load("[authorization]\nask = true").authorization.ask)
         #expect(timeouts.authorization.ask == false)
@@ -45,6 +46,7 @@ import UserNotificationsCore
     }
 
     @Test func mistakesNameTheFileAndTheKey() throws {
+        #expect(problem("[delivery]\nbackgroundPushesPerHour = 0")?.contains("delivery.backgroundPushesPerHour: must be 1 or more") == true)
         #expect(problem("[limit]\npendingPerApp = 1")?.contains("unknown table or key 'limit'; known: limits, delivery, privacy, text, gtk") == true)
         let typo = try #require(problem("[limits]\npendingPerAp = 1"))
         #expect(typo.contains("config.toml: "))

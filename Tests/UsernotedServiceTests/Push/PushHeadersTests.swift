@@ -18,11 +18,17 @@ import Testing
         #expect(read.hasExpired(at: Date(timeIntervalSince1970: 2_000_000_001)))
         let none = try headers([("apns-expiration", "0"), ("apns-id", "")])
         #expect(none.id == nil && none.expiration == nil && !none.hasExpired(at: .distantFuture))
+        let alert = try headers([("apns-push-type", "alert")])
+        #expect(!none.isBackground && !alert.isBackground)
+        #expect(try headers([("apns-push-type", "background")]).isBackground)
     }
 
     @Test func aHeaderThatDoesNotReadIsNamed() {
         #expect(throws: PushHeaderError("apns-expiration: \"soon\" is not a UNIX time in seconds")) { try headers([("apns-expiration", "soon")]) }
         #expect(throws: PushHeaderError("apns-priority: \"3\" is not 10, 5 or 1")) { try headers([("apns-priority", "3")]) }
         #expect(throws: PushHeaderError.self) { try headers([("apns-collapse-id", String(repeating: "x", count: 65))]) }
+        #expect(throws: PushHeaderError("apns-push-type: \"voip\" is not alert or background (the only kinds a desktop takes)")) {
+            try headers([("apns-push-type", "voip")])
+        }
     }
 }
