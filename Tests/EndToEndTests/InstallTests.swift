@@ -8,13 +8,19 @@ import TestSupport
 @Suite(.serialized) struct InstallTests {
     static let repository = repositoryRoot
 
-    @Test func theFirstCallStartsTheInstalledDaemonByDBusActivation() async throws {
+    /// `make install-files` of the built binaries into a new prefix.
+    static func installed() throws -> URL {
         let prefix = try TemporaryDirectory.make(prefix: "usernoted-prefix")
-        defer { try? FileManager.default.removeItem(at: prefix) }
         let install = try Command.run(
-            "make", ["-C", Self.repository.path, "install-files", "PREFIX=\(prefix.path)",
+            "make", ["-C", repository.path, "install-files", "PREFIX=\(prefix.path)",
                      "BUILT=\(DaemonProcess.productsDirectory.path)"])
         #expect(install.succeeded, "\(install.errors)")
+        return prefix
+    }
+
+    @Test func theFirstCallStartsTheInstalledDaemonByDBusActivation() async throws {
+        let prefix = try Self.installed()
+        defer { try? FileManager.default.removeItem(at: prefix) }
         let activation = prefix.appending(path: "share/dbus-1/services/io.github.usernoted.service")
         let text = try String(contentsOf: activation, encoding: .utf8)
         #expect(text.contains("Exec=\(prefix.path)/bin/usernoted"))
@@ -56,12 +62,8 @@ import TestSupport
     /// `portals.conf` naming usernoted; the real xdg-desktop-portal 1.20 (Debian 13) starts the
     /// installed usernoted by D-Bus activation, and an app reads version 2 through the portal.
     @Test func thePortalStartsTheInstalledUsernotedAsItsNotificationBackend() async throws {
-        let prefix = try TemporaryDirectory.make(prefix: "usernoted-prefix")
+        let prefix = try Self.installed()
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let install = try Command.run(
-            "make", ["-C", Self.repository.path, "install-files", "PREFIX=\(prefix.path)",
-                     "BUILT=\(DaemonProcess.productsDirectory.path)"])
-        #expect(install.succeeded, "\(install.errors)")
         let portalFile = try String(contentsOf: prefix.appending(path: "share/xdg-desktop-portal/portals/usernoted.portal"), encoding: .utf8)
         #expect(portalFile.contains("Interfaces=org.freedesktop.impl.portal.Notification"))
         let bus = try PrivateBus(serviceDirectories: [prefix.appending(path: "share/dbus-1/services")])

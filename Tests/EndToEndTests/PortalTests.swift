@@ -35,6 +35,14 @@ import UsernotedAPI
         func add(_ id: String, _ notification: [String: Value]) async throws {
             _ = try await portal.call("AddNotification", [.string(id), notification.dbusValue])
         }
+
+        /// The next `ActionInvoked(id, action, parameter)` in `signals`, the portal's to this app.
+        func actionInvoked(_ signals: AsyncStream<Message>) async throws -> (id: String?, action: String?, parameter: [Value]) {
+            let signal = try await withDeadline(.seconds(10), "the portal's ActionInvoked") { await signals.first { _ in true } }
+            let body = try #require(signal).body
+            guard body.count == 3, case .array(_, let parameter) = body[2] else { throw TestSupportError("not ActionInvoked(s, s, av): \(body)") }
+            return (body[0].as(String.self), body[1].as(String.self), parameter)
+        }
     }
 
     /// A call invitation with a non-exported Accept (the portal's signal) and an exported
@@ -46,6 +54,18 @@ import UsernotedAPI
             ["label": Value.string("Reply"), "action": .string("app.reply"), "target": .string("anna")],
         ].dbusValue,
     ]
+
+    /// The app sends `notification` as `msg-1`; the user picks Accept in dunst's menu; the
+    /// portal's `ActionInvoked` reaches the app for `accept`: its parameter.
+    static func acceptInDunst(_ notification: [String: Value], sentBy app: PortalApp, in scene: Scene) async throws -> [Value] {
+        let signals = try await app.portal.signals("ActionInvoked")
+        try await app.add("msg-1", notification)
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("Accept")
+        let (id, action, parameter) = try await app.actionInvoked(signals)
+        #expect(id == "msg-1" && action == "accept")
+        return parameter
+    }
 
     static func portal(for scene: Scene) async throws -> XdgDesktopPortal {
         try await XdgDesktopPortal(bus: scene.bus, environment: scene.desktop.environment, apps: [appID])
@@ -59,14 +79,7 @@ import UsernotedAPI
         let options = try #require(try await app.property("SupportedOptions").as([String: Value].self))
         #expect(options["button-purpose"]?.as([String].self)?.contains("im.reply-with-text") == true)
         #expect(options["category"]?.as([String].self)?.contains("call.incoming") == true)
-        let signals = try await app.portal.signals("ActionInvoked")
-        try await app.add("msg-1", Self.invitation)
-        try await scene.expectDisplayed(1)
-        try scene.desktop.pick("Accept")
-        let signal = try await withDeadline(.seconds(10), "the portal's ActionInvoked") { await signals.first { _ in true } }
-        let body = try #require(signal).body
-        #expect(body.first == .string("msg-1") && body.dropFirst().first == .string("accept"))
-        guard case .array(_, let parameter)? = body.last else { Issue.record("no parameter: \(body)"); return }
+        let parameter = try await Self.acceptInDunst(Self.invitation, sentBy: app, in: scene)
         #expect(parameter.first == .variant(.string("call-7")), "the button's target first")
         try await scene.expectDisplayed(0)
         _ = portal
@@ -143,14 +156,7 @@ import UsernotedAPI
         let portal = try await XdgDesktopPortal(
             bus: scene.bus, setup: .releaseBackend("gnome"), environment: scene.desktop.environment, apps: [Self.appID])
         let app = try await PortalApp(bus: scene.bus)
-        let signals = try await app.portal.signals("ActionInvoked")
-        try await app.add("msg-1", Self.invitation)
-        try await scene.expectDisplayed(1)
-        try scene.desktop.pick("Accept")
-        let signal = try await withDeadline(.seconds(10), "the portal's ActionInvoked") { await signals.first { _ in true } }
-        let body = try #require(signal).body
-        #expect(body.first == .string("msg-1") && body.dropFirst().first == .string("accept"))
-        guard case .array(_, let parameter)? = body.last else { Issue.record("no parameter: \(body)"); return }
+        let parameter = try await Self.acceptInDunst(Self.invitation, sentBy: app, in: scene)
         #expect(parameter.first == .variant(.string("call-7")), "the button's target")
         _ = portal
     }
@@ -175,10 +181,8 @@ import UsernotedAPI
         let shown = try await server.waitUntilShown("Anna")
         #expect(shown.hasReply, "Plasma offers its inline reply for the portal's reply button")
         try await server.user("reply \(shown.id) On my way")
-        let signal = try await withDeadline(.seconds(10), "the portal's ActionInvoked") { await signals.first { _ in true } }
-        let body = try #require(signal).body
-        #expect(body.first == .string("msg-1") && body.dropFirst().first == .string("reply"))
-        guard case .array(_, let parameter)? = body.last else { Issue.record("no parameter: \(body)"); return }
+        let (id, action, parameter) = try await app.actionInvoked(signals)
+        #expect(id == "msg-1" && action == "reply")
         #expect(parameter.first == .variant(.string("anna")) && parameter.last == .variant(.string("On my way")), "target first, the typed text last")
         _ = portal
     }
