@@ -8,6 +8,10 @@ import UserNotificationsCore
 
 /// Exec handlers as real processes: what they get, and how their ending counts.
 @Suite struct ExecHandlerTests {
+    /// The deadline of the runs that are not about it: longer than the whole test process
+    /// stalls on a loaded machine (CI saw one of 17 s while the suites started, and a run
+    /// meant to print too much was stopped at 10 s instead).
+    static let patience: Duration = .seconds(60)
     let directory: URL
 
     init() throws { directory = try TemporaryDirectory.make(prefix: "usernoted-exec") }
@@ -33,7 +37,7 @@ import UserNotificationsCore
             echo keep
             echo ignored
             """)
-        let disposition = try await ExecHandler.deliver(response, argv: [handler, "--flag"], timeout: .seconds(10))
+        let disposition = try await ExecHandler.deliver(response, argv: [handler, "--flag"], timeout: Self.patience)
         #expect(disposition == "keep")
         let env = try String(contentsOfFile: out + ".env", encoding: .utf8)
         for line in ["USERNOTED_APP_ID=org.example.Build", "USERNOTED_REQUEST_ID=build-7", "USERNOTED_ACTION=RETRY",
@@ -52,7 +56,7 @@ import UserNotificationsCore
         let handler = try script("args", #"printf '%s\n' "$@" > '\#(out)'"#)
         _ = try await ExecHandler.deliver(
             response, argv: [handler, "$HOME", "a b", ";", "*", "$(touch \(pwned))", "`touch \(pwned)`", "x; touch \(pwned)"],
-            timeout: .seconds(10))
+            timeout: Self.patience)
         #expect(try String(contentsOfFile: out, encoding: .utf8)
             == "$HOME\na b\n;\n*\n$(touch \(pwned))\n`touch \(pwned)`\nx; touch \(pwned)\n")
         #expect(!FileManager.default.fileExists(atPath: pwned))
@@ -63,7 +67,7 @@ import UserNotificationsCore
         let out = directory.appending(path: "env.out").path
         // `env -0` straight from exec: no shell adds or drops variables on the way.
         let handler = try script("env", "exec /usr/bin/env -0 > '\(out)'")
-        _ = try await ExecHandler.deliver(response, argv: [handler], timeout: .seconds(10))
+        _ = try await ExecHandler.deliver(response, argv: [handler], timeout: Self.patience)
         let names = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\0").map { String($0.prefix { $0 != "=" }) }
         let allowed = Set(ProgramRun.passedThrough + ["USERNOTED_APP_ID", "USERNOTED_REQUEST_ID", "USERNOTED_ACTION",
             "USERNOTED_USER_TEXT", "USERNOTED_CATEGORY", "USERNOTED_TITLE", "USERNOTED_USER_INFO",
@@ -81,7 +85,7 @@ import UserNotificationsCore
         let out = directory.appending(path: "fds.out").path
         // After `exec 1>…` the shell holds 0, 1, 2; `ls` adds its own directory handle (3).
         let handler = try script("fds", "exec 1>'\(out)'\nexec ls -l /proc/self/fd")
-        _ = try await ExecHandler.deliver(response, argv: [handler], timeout: .seconds(10))
+        _ = try await ExecHandler.deliver(response, argv: [handler], timeout: Self.patience)
         let listing = try String(contentsOfFile: out, encoding: .utf8)
         let descriptors = listing.split(separator: "\n").compactMap { line -> String? in
             guard let arrow = line.range(of: " -> ") else { return nil }
@@ -93,14 +97,14 @@ import UserNotificationsCore
 
     @Test func aHandlerThatPrintsTooMuchIsAFailureNotACrash() async throws {
         let chatty = try script("chatty", "head -c 200000 /dev/zero")
-        await #expect { try await ExecHandler.deliver(response, argv: [chatty], timeout: .seconds(10)) } throws: { error in
+        await #expect { try await ExecHandler.deliver(response, argv: [chatty], timeout: Self.patience) } throws: { error in
             "\(error)".contains("printed more than 65536 bytes")
         }
     }
 
     @Test func aFailingOrHangingHandlerDoesNotAcknowledge() async throws {
         let failing = try script("failing", "exit 3")
-        await #expect { try await ExecHandler.deliver(response, argv: [failing], timeout: .seconds(10)) } throws: { error in
+        await #expect { try await ExecHandler.deliver(response, argv: [failing], timeout: Self.patience) } throws: { error in
             "\(error)".contains("exited(3)")
         }
         let pidFile = directory.appending(path: "pid").path
