@@ -95,9 +95,16 @@ struct Scene {
     /// Waits until dunst shows exactly `count` notifications (it redraws asynchronously after a close).
     func expectDisplayed(_ count: Int) async throws {
         let desktop = desktop
-        _ = try await withDeadline(.seconds(10), "dunst showing \(count) notifications") {
-            while try desktop.displayedCount() != count { try await Task.sleep(for: .milliseconds(20)) }
-            return true
+        do {
+            _ = try await withDeadline(.seconds(10), "dunst showing \(count) notifications") {
+                while try desktop.displayedCount() != count { try await Task.sleep(for: .milliseconds(20)) }
+                return true
+            }
+        } catch {
+            // What dunst and usernoted were doing, for a failure seen only in CI.
+            let shown = (try? desktop.displayedCount()).map(String.init) ?? "?"
+            let waiting = (try? desktop.dunstctl("count", "waiting")) ?? "?"
+            throw TestSupportError("\(error) (dunst shows \(shown), \(waiting) waiting); usernoted's log: \(daemon.process.log.suffix(1500))")
         }
     }
 }
