@@ -14,7 +14,7 @@ extension Center {
     /// its notification is shown when it ends. Nil when the app has no service extension.
     func startExtension(_ request: NotificationRequest, of app: AppID) async throws(CenterError) -> Continuation<String>? {
         guard let argv = await extensions.extensionArgv(of: app) else { return nil }
-        let request = request.needsIdentifier ? request.withIdentifier(UUID().uuidString.lowercased()) : request
+        let request = request.needsIdentifier ? request.withIdentifier(UUID().lowercasedString) : request
         try await authorization.authorizePost(of: app)
         _ = try admissible(request, of: app)
         guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }
@@ -43,14 +43,18 @@ extension Center {
         try? await store.removeExtensionRun(original, of: app)
     }
 
-    /// The category `request` of `app` is shown with, once it passes the checks of `Add`
-    /// (validation, attachments, a registered category).
-    func admissible(_ request: NotificationRequest, of app: AppID) throws(CenterError) -> NotificationCategory? {
+    /// The category `request` of `app` is shown with, once it passes the checks of `Add`:
+    /// validation, the `given` category's (a GLib or portal notification's buttons) in place of
+    /// the registered one, attachments (in `attachmentsWithin` when given).
+    func admissible(
+        _ request: NotificationRequest, of app: AppID, category given: NotificationCategory? = nil, attachmentsWithin: String? = nil
+    ) throws(CenterError) -> NotificationCategory? {
         try rethrowingModelErrors { () throws(ModelError) in
             try Validation.validate(request: request, limits: limits)
-            try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes, within: nil)
+            do throws(ModelError) { try given?.validate(limits: limits) } catch { throw error.rooted(at: "buttons (as a category; actions[i] is buttons[i])") }
+            try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes, within: attachmentsWithin)
         }
-        return try category(request.content.categoryIdentifier, of: app)
+        return if let given { given } else { try category(request.content.categoryIdentifier, of: app) }
     }
 
     /// Shows what a daemon stopped during extension runs left: each is run again once; one

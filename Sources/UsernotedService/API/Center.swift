@@ -99,12 +99,7 @@ actor Center {
         let identified = !request.needsIdentifier
         let request = identified ? request : request.withIdentifier(UUID().lowercasedString)
         try await authorization.authorizePost(of: app)
-        try rethrowingModelErrors { () throws(ModelError) in
-            try Validation.validate(request: request, limits: limits)
-            do throws(ModelError) { try given?.validate(limits: limits) } catch { throw error.rooted(at: "buttons (as a category; actions[i] is buttons[i])") }
-            try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes, within: attachmentsWithin)
-        }
-        let category = if let given { given } else { try category(request.content.categoryIdentifier, of: app) }
+        let category = try admissible(request, of: app, category: given, attachmentsWithin: attachmentsWithin)
         guard let trigger = request.trigger else {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
             guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }
@@ -173,7 +168,7 @@ actor Center {
         }
         var result: (handling: PayloadHandling, continuation: Continuation<String>) = (.badgeOnly, { "" })
         if payload.isBackground {
-            let id = identifier ?? UUID().uuidString.lowercased()
+            let id = identifier ?? UUID().lowercasedString
             try await background.received(id, of: app, userInfo: payload.userInfo)
             result = (.background, { id })
         }

@@ -41,7 +41,7 @@ actor PushAnswers {
         guard let route = route.withLock({ $0 }), !route.privateApps.contains(app.rawValue),
               let pushID = try? await store.pushID(of: app, request: response.requestId)
         else { return nil }
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().lowercasedString
         let header = "{\"responseId\":\(Self.quoted(id)),\"apnsId\":\(Self.quoted(pushID))"
         return OutgoingResponse(
             topic: route.topics.responses(of: app), json: header + (json == "{}" ? "}" : "," + json.dropFirst()), id: id)
