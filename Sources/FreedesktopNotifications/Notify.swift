@@ -44,9 +44,10 @@ public enum NotifyMapping {
         identity: AppIdentity? = nil
     ) -> NotifyCall {
         let content = request.content
-        var body = content.body
-        if !content.subtitle.isEmpty { body = body.isEmpty ? content.subtitle : content.subtitle + "\n" + body }
-        if capabilities.bodyMarkup { body = escapeMarkup(body) }
+        let server = ServerHints(of: request)
+        let body = capabilities.bodyMarkup
+            ? joined(escapeMarkup(content.subtitle), server.markupBody ?? escapeMarkup(content.body))
+            : joined(content.subtitle, content.body)
         var hints: [String: Value] = [
             "desktop-entry": .string(appID.rawValue),
             "urgency": .byte(content.interruptionLevel.freedesktopUrgency),
@@ -62,7 +63,9 @@ public enum NotifyMapping {
         case "default"?: hints["sound-name"] = .string("message-new-instant")
         case let name?: hints["sound-name"] = .string(name)
         }
-        if let image = AttachmentFile.imageURI(of: content.attachments) { hints["image-path"] = .string(image) }
+        if let image = AttachmentFile.imageURI(of: content.attachments) ?? server.availableImage { hints["image-path"] = .string(image) }
+        if server.transient { hints["transient"] = .boolean(true) }
+        if server.persistent { hints["resident"] = .boolean(true) }
         var actions = [defaultKey, defaultLabel]
         let iconKeys = iconKeys(of: category, capabilities: capabilities)
         if iconKeys != nil { hints["action-icons"] = .boolean(true) }
@@ -83,7 +86,12 @@ public enum NotifyMapping {
         return NotifyCall(
             appName: identity?.name ?? appID.rawValue, replacesID: replacesID, appIcon: identity?.icon ?? "",
             summary: content.title, body: body,
-            actions: actions, hints: hints, expireTimeout: -1)
+            actions: actions, hints: hints, expireTimeout: server.persistent ? 0 : -1)
+    }
+
+    /// The subtitle over the body, each where there is one.
+    private static func joined(_ subtitle: String, _ body: String) -> String {
+        subtitle.isEmpty ? body : body.isEmpty ? subtitle : subtitle + "\n" + body
     }
 
     /// One button after `default`: an action of the category, or a suggestion of its text-input action.

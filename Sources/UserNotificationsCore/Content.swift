@@ -39,6 +39,10 @@ public struct NotificationContent: Sendable, Hashable, Codable {
     /// The `sound` value for the theme's default notification sound.
     public static let defaultSound = "default"
 
+    /// The `userInfo` key usernoted keeps what the Notification portal asks of the server
+    /// under; an app's request may not use it.
+    public static let serverHintsKey = "x-usernoted-server"
+
     /// Creates content.
     public init(
         title: String = "", subtitle: String = "", body: String = "",

@@ -136,6 +136,10 @@ public enum Validation {
                              "is \(content.summaryArgumentCount); it is how many items the notification stands for, at least 1 (leave it out for 1)")
         }
         try validate(attachments: content.attachments, limits: limits)
+        if content.userInfo[NotificationContent.serverHintsKey] != nil {
+            throw ModelError(.invalidRequest, at: [.key("userInfo"), .key(NotificationContent.serverHintsKey)],
+                             "is usernoted's own key (what the Notification portal asks of the notification server); name yours otherwise")
+        }
         if !content.userInfo.isEmpty {
             let size = ModelJSON.encode(content.userInfo).utf8.count
             if size > limits.userInfoBytes {

@@ -1,5 +1,6 @@
 import UsernotedAPI
 import DBus
+import Foundation
 import FreedesktopNotifications
 import Logging
 import Synchronization
@@ -29,6 +30,8 @@ public final class Daemon: Sendable {
     /// The notification server's own do-not-disturb switch.
     private let serverFocus: ServerFocus
     private let logger: Logger
+    /// The icons of portal notifications, kept as files (nil: shown without them).
+    private let portalIcons: PortalIcons?
     /// Whether `org.gtk.Notifications` is served (read at start).
     private let gtk: GtkPolicy
     /// The privacy policy in force and the session's lock state, which together decide whether previews hide.
@@ -55,11 +58,13 @@ public final class Daemon: Sendable {
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
+    /// `iconDirectory` keeps the icons of portal notifications.
     public init(
         connection: Connection, store: Store, logger: Logger, config: Config, scheduler: Scheduler? = nil,
-        clock: ScaledClock = .real, systemBusAddress: String? = nil
+        clock: ScaledClock = .real, systemBusAddress: String? = nil, iconDirectory: URL? = nil
     ) {
         self.connection = connection
+        portalIcons = iconDirectory.map { PortalIcons(directory: $0, logger: logger) }
         self.store = store
         self.logger = logger
         gtk = config.gtk
@@ -162,7 +167,7 @@ public final class Daemon: Sendable {
             logger.info("not serving org.gtk.Notifications ([gtk] serve = \"never\")")
         }
         defer { gtkWatch?.cancel() }
-        try await PortalNotificationInterface.serve(center: center, on: connection, logger: logger)
+        try await PortalNotificationInterface.serve(center: center, icons: portalIcons, on: connection, logger: logger)
         let (store, bridge, center, router, scheduler, attention) = (store, bridge, center, router, scheduler, attention)
         let tasks = [
             Task { await router.run() },

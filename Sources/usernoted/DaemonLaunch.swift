@@ -56,7 +56,8 @@ struct DaemonLaunch {
             let connection = try await Connection.sessionBus()
             let daemon = Daemon(
                 connection: connection, store: store, logger: logger, config: settings, clock: clock,
-                systemBusAddress: SessionLock.systemBusAddress(environment: environment))
+                systemBusAddress: SessionLock.systemBusAddress(environment: environment),
+                iconDirectory: directory.appending(path: "icons"))
             // Its bus subscriptions go out now, and come back while the signal handlers are set up.
             daemon.subscribe()
             let reloading = ConfigReload(file: configFile, daemon: daemon, logger: logger)

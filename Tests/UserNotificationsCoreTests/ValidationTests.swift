@@ -185,6 +185,15 @@ import Testing
         }
     }
 
+    /// What the portal asks of the server goes under usernoted's own key: an app may not put
+    /// it there (a markup body and an image path would pass the escaping and the attachment checks).
+    @Test func usernotedsOwnUserInfoKeyIsRefused() {
+        let content = NotificationContent(userInfo: ["x-usernoted-server": .object(["markupBody": .string("<img src='x'/>")])])
+        expectModelError(.invalidRequest, mentions: ["content.userInfo.x-usernoted-server: is usernoted's own key"]) {
+            try NotificationRequest(content: content).validate()
+        }
+    }
+
     @Test func defaultUserInfoLimitIs64KiB() {
         let content = NotificationContent(userInfo: ["blob": .string(String(repeating: "x", count: 65536))])
         expectModelError(.limitExceeded, mentions: ["userInfo: is 65547 bytes as JSON; the limit is 65536"]) {

@@ -91,15 +91,18 @@ actor Center {
     /// identifier replaces what is pending and, when it fires, what is on screen. Attachments
     /// must be in `attachmentsWithin` when given (a sandboxed app's own directory). A request
     /// whose buttons come with it (a GLib notification's) passes them as `category`: it is
-    /// shown and kept with the notification, not registered for the app.
+    /// shown and kept with the notification, not registered for the app. `hints` (the portal
+    /// door's alone: an app's request may not carry them) go with it to the server.
     func add(
-        _ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil, category given: NotificationCategory? = nil
+        _ app: AppID, request: NotificationRequest, attachmentsWithin: String? = nil, category given: NotificationCategory? = nil,
+        hints: ServerHints? = nil
     ) async throws(CenterError) -> Continuation<String> {
         // An identifier made here is new: no pending request has it, so none is unscheduled.
         let identified = !request.needsIdentifier
-        let request = identified ? request : request.withIdentifier(UUID().lowercasedString)
+        let named = identified ? request : request.withIdentifier(UUID().lowercasedString)
         try await authorization.authorizePost(of: app)
-        let category = try admissible(request, of: app, category: given, attachmentsWithin: attachmentsWithin)
+        let category = try admissible(named, of: app, category: given, attachmentsWithin: attachmentsWithin)
+        let request = named.carrying(hints)
         guard let trigger = request.trigger else {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
             guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }

@@ -1,4 +1,5 @@
 import DBus
+import FreedesktopNotifications
 import UserNotificationsCore
 import UsernotedAPI
 
@@ -67,16 +68,18 @@ enum PortalMapping {
         case passive
         /// The request's ``LockScreenHint``.
         case lockScreen(LockScreenHint)
-        /// Nothing (the reason is in docs/portal.md).
-        case ignored
+        /// Not kept in the server's list once it leaves the screen (``ServerHints/transient``).
+        case transient
+        /// Kept until closed (``ServerHints/persistent``).
+        case persistent
     }
 
     /// Each display hint the portal defines, and what usernoted does with it.
     static let displayHints: [String: DisplayHint] = [
         "show-as-new": .showAsNew,
         "tray": .passive,
-        "transient": .ignored,
-        "persistent": .ignored,
+        "transient": .transient,
+        "persistent": .persistent,
         "hide-on-lock-screen": .lockScreen(.hide),
         "hide-content-on-lock-screen": .lockScreen(.hideContent),
     ]
@@ -89,11 +92,23 @@ enum PortalMapping {
         ]
     }
 
-    /// The request and category `notification` of the portal's `portalApp` stands for, shown
-    /// as `id` for `app`, and whether it replaces a notification of that id afresh (`show-as-new`).
-    static func request(id: String, portalApp: String, of app: AppID, from notification: [String: Value]) throws(CenterError)
-        -> (request: NotificationRequest, category: NotificationCategory?, showAsNew: Bool)
-    {
+    /// What a portal notification becomes.
+    struct Mapped {
+        var request: NotificationRequest
+        /// Its buttons, as a category of its own.
+        var category: NotificationCategory?
+        /// Whether it replaces a notification of its id afresh (`show-as-new`).
+        var showAsNew: Bool
+        /// What it asks of the server; its ``ServerHints/image`` is a themed icon's name.
+        var hints: ServerHints
+        /// Its icon as a file (a sealed memfd from the frontend), which the door keeps.
+        var iconFile: UnixFD?
+        /// Its icon's bytes (a version 1 frontend's), which the door keeps.
+        var iconBytes: [UInt8]?
+    }
+
+    /// What `notification` of the portal's `portalApp` becomes, shown as `id` for `app`.
+    static func request(id: String, portalApp: String, of app: AppID, from notification: [String: Value]) throws(CenterError) -> Mapped {
         var glibKeys = notification
         var buttons: [(button: [String: Value], purpose: String?)] = []
         if let list = [[String: Value]](dbusValue: notification["buttons"] ?? .array(.string, [])) {
@@ -114,6 +129,10 @@ enum PortalMapping {
             content.interruptionLevel = raised(content.interruptionLevel, to: level)
         }
         if hints.contains(where: { displayHints[$0] == .passive }) { content.interruptionLevel = .passive }
+        var serverHints = ServerHints(
+            transient: hints.contains { displayHints[$0] == .transient },
+            persistent: hints.contains { displayHints[$0] == .persistent },
+            markupBody: notification["markup-body"].flatMap { $0.as(String.self) })
         // Of the two, hiding the whole notification hides its content too.
         for hint in [LockScreenHint.hideContent, .hide] where hints.contains(where: { displayHints[$0] == .lockScreen(hint) }) {
             content.userInfo[LockScreenHint.userInfoKey] = .string(hint.rawValue)
@@ -142,7 +161,19 @@ enum PortalMapping {
             content.userInfo[GLibNotification.userInfoKey] = .object(glib)
         }
         request.content = content
-        return (request, category, hints.contains { displayHints[$0] == .showAsNew })
+        var mapped = Mapped(
+            request: request, category: category, showAsNew: hints.contains { displayHints[$0] == .showAsNew }, hints: serverHints)
+        // A serialized GIcon: ("themed", as), ("file-descriptor", h), ("bytes", ay).
+        if case .structure(let icon)? = notification["icon"], icon.count == 2, case .variant(let value) = icon[1] {
+            switch icon[0] {
+            case .string("themed"): serverHints.image = value.as([String].self)?.first
+            case .string("file-descriptor"): mapped.iconFile = value.as(UnixFD.self)
+            case .string("bytes"): mapped.iconBytes = value.as([UInt8].self)
+            default: break
+            }
+        }
+        mapped.hints = serverHints
+        return mapped
     }
 }
 

@@ -11,15 +11,17 @@ import UsernotedAPI
 /// rate and Focus apply as to any app.
 enum PortalNotificationInterface {
     /// The interface served at `PortalNotification.path`.
-    static func make(center: Center, frontend: PortalFrontend) -> Interface {
+    static func make(center: Center, frontend: PortalFrontend, icons: PortalIcons?) -> Interface {
         Interface(PortalNotification.interface, methods: [
             Method.pipelined(PortalNotification.addNotification) { call, portalApp, id, notification in
                 try await frontend.check(call.sender)
                 let app = try PortalFrontend.app(portalApp)
-                let (request, category, showAsNew) = try PortalMapping.request(
-                    id: id, portalApp: portalApp, of: app, from: notification)
-                if showAsNew { try await center.removeDelivered(app, ids: [id]) }
-                let shown = try await center.add(app, request: request, category: category)
+                var mapped = try PortalMapping.request(id: id, portalApp: portalApp, of: app, from: notification)
+                // The icon's file is the call's, open while the call is.
+                if let file = mapped.iconFile { mapped.hints.image = withExtendedLifetime(call) { icons?.keep(file) } }
+                if let bytes = mapped.iconBytes { mapped.hints.image = icons?.keep(bytes) }
+                if mapped.showAsNew { try await center.removeDelivered(app, ids: [id]) }
+                let shown = try await center.add(app, request: mapped.request, category: mapped.category, hints: mapped.hints)
                 return { _ = try await shown(); return NoReply() }
             },
             Method(PortalNotification.removeNotification) { call, portalApp, id in
@@ -34,8 +36,8 @@ enum PortalNotificationInterface {
 
     /// Serves the interface under `PortalNotification.busName`, which is usernoted's own: the
     /// portal uses it only where `portals.conf` chooses `usernoted` for notifications.
-    static func serve(center: Center, on connection: Connection, logger: Logger) async throws {
-        connection.export([make(center: center, frontend: PortalFrontend(connection: connection))], at: PortalNotification.path)
+    static func serve(center: Center, icons: PortalIcons?, on connection: Connection, logger: Logger) async throws {
+        connection.export([make(center: center, frontend: PortalFrontend(connection: connection), icons: icons)], at: PortalNotification.path)
         switch try await connection.requestName(PortalNotification.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving the Notification portal's backend", metadata: ["name": "\(PortalNotification.busName)"])

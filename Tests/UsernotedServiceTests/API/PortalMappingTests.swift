@@ -40,7 +40,8 @@ import UsernotedAPI
     }
 
     @Test func anIncomingCallIsTimeSensitiveWithItsPurposesButtonsAndNoCustomAlertButton() throws {
-        let (request, category, showAsNew) = try PortalMapping.request(id: "call-7", portalApp: Self.chat.rawValue, of: Self.chat, from: Self.call)
+        let mapped = try PortalMapping.request(id: "call-7", portalApp: Self.chat.rawValue, of: Self.chat, from: Self.call)
+        let (request, category, showAsNew) = (mapped.request, mapped.category, mapped.showAsNew)
         #expect(request.content.interruptionLevel == .timeSensitive && !showAsNew)
         let actions = try #require(category).actions
         #expect(actions.map(\.title) == ["Accept", "Not now"], "the app's label is kept; a purpose gives one where there is none")
@@ -49,7 +50,8 @@ import UsernotedAPI
     }
 
     @Test func aReplyButtonIsATextInputActionAndItsAnswerIsThePortalsSignalWithTheText() throws {
-        let (request, category, _) = try PortalMapping.request(id: "msg-1", portalApp: Self.chat.rawValue, of: Self.chat, from: Self.message)
+        let mapped = try PortalMapping.request(id: "msg-1", portalApp: Self.chat.rawValue, of: Self.chat, from: Self.message)
+        let (request, category) = (mapped.request, mapped.category)
         #expect(request.content.body == "Are you coming?")
         let reply = try #require(category?.actions.first)
         #expect(reply.isTextInput && reply.title == "Reply")
@@ -68,7 +70,8 @@ import UsernotedAPI
     @Test func anExportedActionGetsTheTargetAndThenTheReply() throws {
         var exported = Self.message
         exported["buttons"] = [Self.button("Reply", "app.reply", target: .string("anna"), purpose: "im.reply-with-text")].dbusValue
-        let (request, category, _) = try PortalMapping.request(id: "msg-1", portalApp: Self.chat.rawValue, of: Self.chat, from: exported)
+        let mapped = try PortalMapping.request(id: "msg-1", portalApp: Self.chat.rawValue, of: Self.chat, from: exported)
+        let (request, category) = (mapped.request, mapped.category)
         let answer = Self.response(to: request, action: try #require(category?.actions.first).identifier, text: "Yes")
         #expect(ApplicationActivation.call(for: answer) == .activateAction(name: "reply", parameter: [.string("anna"), .string("Yes")], platformData: [:]))
     }
@@ -76,8 +79,38 @@ import UsernotedAPI
     @Test func displayHintsTrayIsPassiveAndShowAsNewIsSaid() throws {
         var quiet = Self.message
         quiet["display-hint"] = ["tray", "show-as-new", "persistent"].dbusValue
-        let (request, _, showAsNew) = try PortalMapping.request(id: "msg-1", portalApp: "", of: Self.chat, from: quiet)
-        #expect(request.content.interruptionLevel == .passive && showAsNew)
+        let mapped = try PortalMapping.request(id: "msg-1", portalApp: "", of: Self.chat, from: quiet)
+        #expect(mapped.request.content.interruptionLevel == .passive && mapped.showAsNew)
+        #expect(mapped.hints.persistent && !mapped.hints.transient)
+        quiet["display-hint"] = ["transient"].dbusValue
+        let transient = try PortalMapping.request(id: "msg-1", portalApp: "", of: Self.chat, from: quiet)
+        #expect(transient.hints.transient && !transient.hints.persistent && !transient.showAsNew)
+        #expect(transient.request.content.interruptionLevel == .active)
+    }
+
+    @Test func theMarkupBodyGoesToTheServerAndItsTextIsTheBody() throws {
+        let mapped = try PortalMapping.request(id: "msg-1", portalApp: "", of: Self.chat, from: Self.message)
+        #expect(mapped.hints.markupBody == "Are you <b>coming</b>?")
+        #expect(mapped.request.content.body == "Are you coming?")
+        var plain = Self.message
+        plain["markup-body"] = nil
+        plain["body"] = .string("Are you coming?")
+        #expect(try PortalMapping.request(id: "msg-1", portalApp: "", of: Self.chat, from: plain).hints.markupBody == nil)
+    }
+
+    @Test func aThemedIconIsTheImageAndAnIconFileIsHandedToTheDoor() throws {
+        var message = Self.message
+        message["icon"] = .structure([.string("themed"), .variant(["avatar-anna", "avatar-default"].dbusValue)])
+        let themed = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: message)
+        #expect(themed.hints.image == "avatar-anna" && themed.iconFile == nil && themed.iconBytes == nil)
+        message["icon"] = .structure([.string("file-descriptor"), .variant(.unixFD(UnixFD(7)))])
+        let file = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: message)
+        #expect(file.iconFile == UnixFD(7) && file.hints.image == nil)
+        message["icon"] = .structure([.string("bytes"), .variant([UInt8]([1, 2, 3]).dbusValue)])
+        #expect(try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: message).iconBytes == [1, 2, 3])
+        message["icon"] = .structure([.string("file"), .variant(.string("/etc/passwd"))])
+        let other = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: message)
+        #expect(other.hints.image == nil && other.iconFile == nil && other.iconBytes == nil, "another kind is ignored")
     }
 
     @Test func lockScreenHintsGoWithTheRequestAndHidingItAllWins() throws {
@@ -101,7 +134,7 @@ import UsernotedAPI
         var urgent = Self.message
         urgent["priority"] = .string("urgent")
         urgent["sound"] = .string("default")
-        let (request, _, _) = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: urgent)
+        let request = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: urgent).request
         #expect(request.content.interruptionLevel == .critical && request.content.sound == "default")
         urgent["sound"] = .string("silent")
         #expect(try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: urgent).request.content.sound == nil)
@@ -112,7 +145,8 @@ import UsernotedAPI
             "title": .string("T"), "category": .string("x-vendor.thing"), "display-hint": ["hide-on-lock-screen"].dbusValue,
             "buttons": [Self.button("Go", "go", purpose: "x-vendor.go")].dbusValue, "icon": .structure([.string("themed"), .variant(["x"].dbusValue)]),
         ]
-        let (request, category, _) = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: odd)
+        let mapped = try PortalMapping.request(id: "m", portalApp: "", of: Self.chat, from: odd)
+        let (request, category) = (mapped.request, mapped.category)
         #expect(request.content.interruptionLevel == .active && category?.actions.map(\.title) == ["Go"])
     }
 
@@ -152,7 +186,7 @@ extension PortalMappingTests {
         #expect(purposes.sorted { $0[0] < $1[0] } == expected.sorted { $0[0] < $1[0] })
         let hints = try Self.table("hint")
         let said: [PortalMapping.DisplayHint: String] = [
-            .showAsNew: "shown afresh", .passive: "passive", .ignored: "ignored",
+            .showAsNew: "shown afresh", .passive: "passive", .transient: "the spec's transient hint", .persistent: "the spec's resident hint",
             .lockScreen(.hide): "held while the session is locked", .lockScreen(.hideContent): "previews hidden while the session is locked",
         ]
         #expect(hints.count == PortalMapping.displayHints.count)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DBus
 import Foundation
 import Testing
@@ -11,8 +14,8 @@ import UsernotedAPI
 /// it end to end in `PortalTests`.
 @Suite struct PortalNotificationInterfaceTests {
     /// The scene and the frontend's proxy of the backend.
-    static func scene(logind: FakeLogind? = nil) async throws -> (RouterScene, Proxy) {
-        let scene = try await RouterScene(logind: logind)
+    static func scene(logind: FakeLogind? = nil, capabilities: [String] = ["actions", "body"]) async throws -> (RouterScene, Proxy) {
+        let scene = try await RouterScene(capabilities: capabilities, logind: logind)
         _ = try await GtkNotificationsInterfaceTests.owner(of: PortalNotification.busName, on: scene.scene.app)
         let frontend = try await scene.bus.connect()
         #expect(try await frontend.requestName(PortalNotification.frontendName) == .primaryOwner)
@@ -86,6 +89,28 @@ import UsernotedAPI
         #expect(try await scene.server.closeCalls.next(within: .seconds(10), "CloseNotification") == first.id)
         let second = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
         #expect(second.replacesID == 0 && second.id != first.id)
+    }
+
+    /// The frontend passes an icon as a file: the server is given a copy in the icon directory
+    /// (the frontend's file is gone once the call is answered), the markup body, and what
+    /// `persistent` asks.
+    @Test func anIconFileIsKeptAndTheMarkupAndPersistenceGoToTheServer() async throws {
+        let (scene, backend) = try await Self.scene(capabilities: ["actions", "body", "body-markup"])
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        let file = scene.bus.directory.appending(path: "avatar")
+        try Data(png).write(to: file)
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        var message = PortalMappingTests.message
+        message["icon"] = .structure([.string("file-descriptor"), .variant(.unixFD(UnixFD(descriptor)))])
+        message["display-hint"] = ["persistent"].dbusValue
+        try await backend.call(PortalNotification.addNotification, FakeGApplication.id, "msg-1", message)
+        let shown = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        let image = try #require(shown.hint("image-path", as: String.self).flatMap(URL.init(string:)))
+        #expect(image.deletingLastPathComponent().path == scene.bus.directory.appending(path: "state/icons").path)
+        #expect(image.pathExtension == "png" && (try? Data(contentsOf: image)) == Data(png))
+        #expect(shown.body == "Are you <b>coming</b>?")
+        #expect(shown.hint("resident", as: Bool.self) == true && shown.expireTimeout == 0)
     }
 
     /// `hide-on-lock-screen`: while the session is locked the notification is held (another
