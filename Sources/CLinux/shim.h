@@ -7,8 +7,11 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <pthread.h>
+#include <linux/memfd.h>
 
 /* A GNU extension <pthread.h> declares only under _GNU_SOURCE. */
 int pthread_setname_np(pthread_t thread, const char *name);
+/* And one <sys/mman.h> declares only under _GNU_SOURCE. */
+int memfd_create(const char *name, unsigned int flags);
 
 #endif

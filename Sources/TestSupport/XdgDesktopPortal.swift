@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import DBus
 import Foundation
 
 /// xdg-desktop-portal, the frontend Flatpak apps call, from a Debian release (1.20 in Debian
@@ -45,6 +50,11 @@ public final class XdgDesktopPortal: Sendable {
         }
         var environment = environment
         environment["XDG_DATA_HOME"] = dataHome.path
+        if release.root != nil {
+            // bubblewrap cannot run in a chroot, whose / is no mount point: the icon and sound
+            // validators run unsandboxed there (the repository is at the same path inside).
+            environment["FLATPAK_BWRAP"] = repositoryRoot.appending(path: "Tests/EndToEndTests/Fixtures/bwrap-unsandboxed").path
+        }
         switch setup {
         case .repository:
             environment["XDG_DESKTOP_PORTAL_DIR"] = try Self.portalDirectory(
@@ -79,6 +89,16 @@ public final class XdgDesktopPortal: Sendable {
         environment["XDG_SESSION_TYPE"] = "x11"
         let (program, arguments) = release.command("/usr/libexec/xdg-desktop-portal-gnome", ["--verbose"])
         return try await bus.start(program, arguments, environment: environment, owning: "org.freedesktop.impl.portal.desktop.gnome", within: .seconds(20))
+    }
+
+    /// An icon as an app hands it to the portal: a memory file holding `bytes` that the
+    /// frontend can seal (it refuses any other); the caller closes it.
+    public static func iconFile(_ bytes: [UInt8]) throws -> UnixFD {
+        let descriptor = memfd_create("icon", UInt32(MFD_ALLOW_SEALING | MFD_CLOEXEC))
+        guard descriptor >= 0, bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw TestSupportError("memfd_create or write: \(String(cString: strerror(errno)))")
+        }
+        return UnixFD(descriptor)
     }
 
     deinit { process.stop() }

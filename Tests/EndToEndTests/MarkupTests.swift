@@ -38,19 +38,24 @@ import TestSupport
         return entries.map { $0.mapValues { ($0 as? [String: Any])?["data"] ?? "" } }
     }
 
+    /// What dunst's context menu offers for the notification on top: its actions, and the
+    /// links it found in its markup, by their text.
+    static func contextMenu(_ desktop: TestDesktop) async throws -> String {
+        let menu = try #require(desktop.environment["USERNOTED_TEST_PICK_FILE"]) + ".menu"
+        try desktop.dunstctl("context")
+        return try await withDeadline(.seconds(10), "dunst's context menu") {
+            while !FileManager.default.fileExists(atPath: menu) { try await Task.sleep(for: .milliseconds(20)) }
+            return try String(contentsOfFile: menu, encoding: .utf8)
+        }
+    }
+
     @Test func dunstShowsTheTitleAndBodyAsTheAppWroteThem() async throws {
         let scene = try await Scene()
         let title = #"R&D <b>not bold</b>"#
         let body = #"<a href="https://evil.example/">click here</a> & <b>bold</b> <i>it</i> &amp;"#
         _ = try await scene.center.call("Post", [.string(Scene.appID), .string(""), .string(title), .string(body)])
         try await scene.expectDisplayed(1)
-        // dunst lists the links it found in a notification's markup in its context menu, by their text.
-        let menu = try #require(scene.desktop.environment["USERNOTED_TEST_PICK_FILE"]) + ".menu"
-        try scene.desktop.dunstctl("context")
-        let offered = try await withDeadline(.seconds(10), "dunst's context menu") {
-            while !FileManager.default.fileExists(atPath: menu) { try await Task.sleep(for: .milliseconds(20)) }
-            return try String(contentsOfFile: menu, encoding: .utf8)
-        }
+        let offered = try await Self.contextMenu(scene.desktop)
         #expect(offered.contains("[default,") || offered.contains(",default]"), "the menu was read: \(offered)")
         #expect(!offered.contains("[click here]"), "no link was made of the app's text: \(offered)")
         try scene.desktop.dunstctl("close")

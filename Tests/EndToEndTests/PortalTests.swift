@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DBus
 import Foundation
 import Testing
@@ -125,6 +128,34 @@ import UsernotedAPI
         // Once: nothing more comes (a second delivery would follow at once, or after the 1 s retry).
         try await Task.sleep(for: .seconds(2))
         #expect(chat.lines.filter { $0.hasPrefix("reply ") } == [reply])
+        _ = portal
+    }
+
+    /// A chat message as a Flatpak messenger sends it: the sender's picture as an icon file,
+    /// a link in its markup body, and `persistent`. dunst reads body markup: its menu offers
+    /// the link; its image is usernoted's copy of the icon, which outlives the app's file; and
+    /// the notification does not expire.
+    @Test func anIconALinkAndPersistenceReachDunst() async throws {
+        let scene = try await Scene(registerHandler: false)
+        let portal = try await Self.portal(for: scene)
+        let app = try await PortalApp(bus: scene.bus)
+        let png = [UInt8](Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!)
+        let icon = try XdgDesktopPortal.iconFile(png)
+        try await app.add("msg-1", [
+            "title": .string("Anna"), "markup-body": .string(#"See <a href="https://example.org/plan">the plan</a>"#),
+            "icon": .structure([.string("file-descriptor"), .variant(.unixFD(icon))]), "display-hint": ["persistent"].dbusValue,
+        ])
+        close(icon.rawValue)
+        try await scene.expectDisplayed(1)
+        let offered = try await MarkupTests.contextMenu(scene.desktop)
+        #expect(offered.contains("[the plan]"), "dunst offers the link: \(offered)")
+        try scene.desktop.dunstctl("close")
+        try await scene.expectDisplayed(0)
+        let entry = try #require(try MarkupTests.history(scene.desktop).first)
+        let shownIcon = try #require(entry["icon_path"] as? String, "\(entry)")
+        #expect(shownIcon.hasPrefix(scene.daemon.home.appending(path: "state/usernoted/icons").path), "\(shownIcon)")
+        #expect(try Data(contentsOf: URL(filePath: shownIcon)) == Data(png))
+        #expect(entry["timeout"] as? Int == 0, "never expires: \(entry)")
         _ = portal
     }
 
