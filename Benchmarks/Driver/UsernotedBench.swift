@@ -73,7 +73,8 @@ struct UsernotedBench {
             }
         }
         let peerKeys = ["peer-portal-post", "peer-portal-action"]
-        if (["P1", "P2", "P3", "P4", "P1-floor", "P2-floor", "P3-floor"] + peerKeys).contains(where: wanted) {
+        let backendKeys = ["portal-backend-post", "portal-backend-action"]
+        if (["P1", "P2", "P3", "P4", "P1-floor", "P2-floor", "P3-floor"] + peerKeys + backendKeys).contains(where: wanted) {
             let (daemon, _) = try await rig.startDaemon(state: try rig.directory("p1-state"))
             defer { daemon.stop() }
             await record(["P1"], "Post latency") { [try PostLatency.measure(rig, scale)] }
@@ -90,6 +91,17 @@ struct UsernotedBench {
                     let portal = try await PortalPeer(rig)
                     defer { portal.stop() }
                     return [try await PeerPortal.post(rig, scale), try PeerPortal.action(rig, scale)]
+                }
+            }
+            let noPortal = FileManager.default.fileExists(atPath: PortalPeer.portal) ? nil : "\(PortalPeer.portal) is not installed"
+            if let noPortal, !scale.requiresPeers, backendKeys.contains(where: wanted) {
+                log("portal-backend-post, portal-backend-action skipped: \(noPortal)")
+            } else {
+                await record(backendKeys, "a Flatpak app: the portal with usernoted as its backend vs usernoted") {
+                    if let noPortal { throw BenchError(noPortal) }
+                    let portal = try await PortalBackend.start(rig)
+                    defer { portal.stop() }
+                    return [try await PortalBackend.post(rig, scale), try PortalBackend.action(rig, scale)]
                 }
             }
         }
