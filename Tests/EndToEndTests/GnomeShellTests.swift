@@ -143,6 +143,56 @@ struct GnomeShellTests {
         #expect([answer.requestId, answer.actionIdentifier] == ["invite", "DECLINE_ACTION"])
     }
 
+    /// GNOME's Do Not Disturb is Focus: the toggle writes `show-banners` of
+    /// `org.gnome.desktop.notifications` through dconf, as `gsettings set` does here, and
+    /// usernoted follows the key while GNOME Shell is the server: an active notification waits,
+    /// and when the toggle is off again Focus ends, its summary's *Show all* brings it back, and
+    /// its own button answers.
+    @Test func gnomesDoNotDisturbIsFocusToo() async throws {
+        let bus = try PrivateBus(serviceDirectories: [try GnomeShell.serviceDirectory(for: .host)])
+        // usernoted, dconf and gsettings as one user's session: the same settings and runtime directories.
+        var environment = bus.environment
+        environment["XDG_CONFIG_HOME"] = bus.directory.appending(path: "home/config").path
+        let runtime = bus.directory.appending(path: "runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        let dconf = try await bus.start("/usr/libexec/dconf-service", [], environment: environment, owning: "ca.desrt.dconf")
+        defer { dconf.stop() }
+        let shell = try await GnomeShell(bus: bus)
+        let app = try await AppOnBus(bus: bus, environment: environment)
+        @Sendable func focus() async throws -> FocusStatus {
+            try ModelJSON.decodeFocusStatus(try #require(try await app.center.call("GetFocus", []).first?.as(String.self)))
+        }
+        func showBanners(_ on: Bool) throws {
+            let set = try Command.run("gsettings", ["set", "org.gnome.desktop.notifications", "show-banners", "\(on)"], environment: environment)
+            #expect(set.succeeded, "\(set.errors)")
+        }
+        try showBanners(false)
+        _ = try await withDeadline(.seconds(10), "usernoted seeing GNOME's Do Not Disturb") {
+            while try await focus().by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        try await app.add(Scene.meetingRequest(id: "standup"))
+        #expect(try await focus().held == 1)
+        try showBanners(true)
+        _ = try await withDeadline(.seconds(10), "Focus ending with GNOME's Do Not Disturb") {
+            while try await focus().active { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        // The summary's banner: Show all brings the standup back, and its own Decline answers.
+        try await Task.sleep(for: .milliseconds(500))
+        try await shell.click(.firstButton)
+        var response: NotificationResponse?
+        let deadline = ContinuousClock.now + .seconds(20)
+        while response == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(500))
+            try await shell.click(.secondButton)
+            response = try? await app.handler.responses.next(within: .seconds(2), "DidReceive")
+        }
+        let answer = try #require(response, "the held standup did not answer; usernoted's log: \(app.daemon.process.log.suffix(3000))")
+        #expect([answer.requestId, answer.actionIdentifier] == ["standup", "DECLINE_ACTION"])
+    }
+
     /// usernoted killed with three notifications on screen and started again: it shows each
     /// again, and each one's buttons answer, as a user clicks the banners one after another.
     /// (On GNOME 48 the first banner shown again answered, and in 3 of 5 runs under load the

@@ -12,9 +12,10 @@ struct AppOnBus {
     let handler: RecordingHandler
     let center: Proxy
 
-    /// Starts usernoted on `bus` (its state in `home`, the bus's own when nil) and the app.
-    init(bus: PrivateBus, categories: String = Scene.meetingCategories, home: URL? = nil) async throws {
-        daemon = try await DaemonProcess(bus: bus, home: home)
+    /// Starts usernoted on `bus` (its state in `home`, the bus's own when nil; `environment`,
+    /// the bus's when nil) and the app.
+    init(bus: PrivateBus, categories: String = Scene.meetingCategories, home: URL? = nil, environment: [String: String]? = nil) async throws {
+        daemon = try await DaemonProcess(bus: bus, environment: environment, home: home)
         let app = try await bus.connect()
         handler = RecordingHandler(connection: app)
         center = Proxy.usernotedCenter(on: app)
