@@ -91,6 +91,10 @@ func checkHandlerTypes(_ center: UNUserNotificationCenter) {
              (@Sendable (@escaping @Sendable ([UNNotification]) -> Void) -> Void).self).check()
     SameType(declaredType(of: &badge),                                                                          // C2
              (@Sendable (Int, (@Sendable ((any Error)?) -> Void)?) -> Void).self).check()
+    let serviceExtension: UNNotificationServiceExtension = TemplateServiceExtension()
+    var contentHandler = serviceExtension.didReceive(_:withContentHandler:)
+    SameType(declaredType(of: &contentHandler),                                                                 // C7
+             ((UNNotificationRequest, @escaping (UNNotificationContent) -> Void) -> Void).self).check()
 }
 #endif
 
@@ -211,7 +215,9 @@ actor ReminderQueue {
 }
 
 // C7. The service extension's content handler is not `@Sendable`, as Apple's: Xcode's
-// template keeps it in a plain optional property (AppleDeclarations.swift overrides it too).
+// template keeps it in a plain optional property (AppleDeclarations.swift overrides it too),
+// and checkHandlerTypes above checks its type (an override that adds `@Sendable` compiles under
+// `@preconcurrency import`, as on Apple's SDK: Samples/ActorServiceExtension.swift).
 // The class is not isolated, as Apple's: with main-actor default isolation a subclass says
 // `nonisolated`, as on Apple platforms.
 
@@ -268,3 +274,37 @@ func addDetached(_ request: UNNotificationRequest) {
 
 /// What apps of 2024–2026 add for Apple's SDK, which compiles here with a warning (C8).
 extension UNNotificationResponse: @retroactive @unchecked Sendable {}                       // C8 warning
+
+// C9. The content extension protocol does not require `Sendable` and is not isolated, as
+// Apple's (`UNNotificationContentExtension: NSObjectProtocol`; only its `didReceive(_:)` for
+// the interface is `@MainActor`): an extension keeps plain state, and its handler is
+// `@Sendable` and `@preconcurrency` as the delegate's (C3).
+
+/// A content extension that keeps the notification on screen the first time, as the reminders
+/// tutorial's view controller does with its own state.
+final class CountingExtension: UNNotificationContentExtension {
+    private var handled = 0                                                                     // C9
+
+    func didReceive(
+        _ response: UNNotificationResponse,
+        completionHandler completion: @escaping (UNNotificationContentExtensionResponseOption) -> Void
+    ) {
+        handled += 1
+        completion(handled > 1 ? .dismiss : .doNotDismiss)
+    }
+}
+
+/// A content extension that answers from another task, with the `async` form.
+actor DeferringExtension: UNNotificationContentExtension {
+    private var seen: Set<String> = []
+
+    func didReceive(_ response: UNNotificationResponse) async -> UNNotificationContentExtensionResponseOption {
+        seen.insert(response.actionIdentifier).inserted ? .doNotDismiss : .dismissAndForwardAction  // C9
+    }
+}
+
+/// Registers both for their categories, as an app does at launch.
+func registerExtensions(_ center: UNUserNotificationCenter) {
+    center.setContentExtension(CountingExtension(), forCategories: ["reminder"])                // C9
+    center.setContentExtension(DeferringExtension(), forCategories: ["invitation"])
+}
