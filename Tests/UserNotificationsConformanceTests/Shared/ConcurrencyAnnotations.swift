@@ -119,7 +119,7 @@ extension UNUserNotificationCenter: AsyncNotificationCenter {}                  
 /// A delegate that passes everything on to the delegate that was set before it (as analytics
 /// and push SDKs do).
 final class ForwardingDelegate: NSObject, UNUserNotificationCenterDelegate {
-    weak var next: (any UNUserNotificationCenterDelegate)?
+    weak var next: (any UNUserNotificationCenterDelegate)?                                    // C4
 
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
@@ -150,7 +150,7 @@ final class DeferringDelegate: NSObject, UNUserNotificationCenterDelegate {
 
 // C4. The delegate protocol is not isolated to an actor and does not require `Sendable`, as
 // Apple's: an actor is a delegate with its own isolated async methods, and a class with
-// plain mutable state is one too.
+// plain mutable state is one too (ForwardingDelegate above).
 
 /// A delegate that is an actor: the responses are its state.
 actor ResponseLog: UNUserNotificationCenterDelegate {                                        // C4
@@ -199,7 +199,8 @@ extension InboxModel: @preconcurrency UNUserNotificationCenterDelegate {        
 }
 
 // C6. The async forms are `nonisolated` and their results `Sendable`: called from the main
-// actor (InboxModel.refresh above), from an actor and from a detached task.
+// actor (InboxModel.refresh above), from an actor and from a detached task, whose result
+// (`Task`'s `Success`) must be `Sendable`.
 
 /// A scheduler that is an actor and keeps the center.
 actor ReminderQueue {
@@ -266,14 +267,21 @@ func sendableValues(_ response: UNNotificationResponse, _ settings: UNNotificati
     ]
 }
 
+/// The settings read in a detached task and handed back.
+func settingsDetached(_ center: UNUserNotificationCenter) async -> UNNotificationSettings {
+    await Task.detached { await center.notificationSettings() }.value                         // C6
+}
+
 /// The center and a request sent into a detached task.
 func addDetached(_ request: UNNotificationRequest) {
     let center = UNUserNotificationCenter.current()
     Task.detached { try? await center.add(request) }                                          // C8
 }
 
-/// What apps of 2024–2026 add for Apple's SDK, which compiles here with a warning (C8).
-extension UNNotificationResponse: @retroactive @unchecked Sendable {}                       // C8 warning
+/// What apps of 2024–2026 add for Apple's SDK, which compiles here with a warning (C8). For
+/// `UNNotification`, not the response or the center: the conformance would hide whether the
+/// library declares the type `Sendable` from the other lines of this module.
+extension UNNotification: @retroactive @unchecked Sendable {}                               // C8 warning
 
 // C9. The content extension protocol does not require `Sendable` and is not isolated, as
 // Apple's (`UNNotificationContentExtension: NSObjectProtocol`; only its `didReceive(_:)` for
@@ -291,6 +299,16 @@ final class CountingExtension: UNNotificationContentExtension {
     ) {
         handled += 1
         completion(handled > 1 ? .dismiss : .doNotDismiss)
+    }
+}
+
+/// A content extension that answers from a detached task, with the completion-handler form.
+final class DetachedExtension: UNNotificationContentExtension {
+    func didReceive(
+        _ response: UNNotificationResponse,
+        completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void
+    ) {
+        Task.detached { completion(.dismiss) }                                                  // C9
     }
 }
 
