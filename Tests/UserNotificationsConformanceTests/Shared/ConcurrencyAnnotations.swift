@@ -264,6 +264,11 @@ func sendableValues(_ response: UNNotificationResponse, _ settings: UNNotificati
         Sent(value: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false)),   // C8
         Sent(value: UNNotificationPresentationOptions.banner), Sent(value: UNAuthorizationOptions.alert),  // C8
         Sent(value: UNError(.notificationsNotAllowed, "denied")),                                        // C8
+        Sent(value: UNAuthorizationStatus.authorized), Sent(value: UNNotificationSetting.enabled),       // C8
+        Sent(value: UNAlertStyle.banner), Sent(value: UNShowPreviewsSetting.always),                    // C8
+        Sent(value: UNNotificationInterruptionLevel.timeSensitive), Sent(value: UNNotificationActionOptions.foreground),  // C8
+        Sent(value: UNNotificationCategoryOptions.customDismissAction), Sent(value: UNNotificationSoundName("bell")),  // C8
+        Sent(value: UNNotificationContentExtensionResponseOption.doNotDismiss),                          // C8
     ]
 }
 
