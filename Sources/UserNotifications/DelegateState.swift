@@ -4,7 +4,7 @@ struct DelegateState: Sendable {
     /// The delegate, while the app keeps it alive.
     var delegate = WeakDelegate(nil)
     /// The content extension of each category that has one (held strongly).
-    var contentExtensions: [String: any UNNotificationContentExtension] = [:]
+    var contentExtensions: [String: ContentExtensionBox] = [:]
     /// Whether `Handler1` is exported on the center's connection.
     var exported = false
 }

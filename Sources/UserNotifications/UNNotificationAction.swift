@@ -3,8 +3,9 @@ import UserNotificationsCore
 /// A button on a notification; ``UNTextInputNotificationAction``, its subclass, asks for text.
 ///
 /// An immutable `NSObject`, as on Apple platforms (`copy()` is itself; equal actions are
-/// `isEqual`). `@unchecked Sendable`, as Apple declares it `Sendable`: a class that has a
-/// subclass cannot be checked by the compiler, and neither class has anything to change.
+/// `isEqual`). `@unchecked Sendable` (Apple's is not marked `Sendable`;
+/// docs/swift.md says why this one is): a class that has a subclass cannot be checked by the
+/// compiler, and neither class has anything to change.
 public class UNNotificationAction: NSObject, NSCopying, @unchecked Sendable {
     /// The action in the daemon's model.
     let model: NotificationAction

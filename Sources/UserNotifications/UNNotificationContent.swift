@@ -6,9 +6,9 @@ import UserNotificationsCore
 /// An `NSObject` subclass, as on Apple platforms: `copy()` gives immutable content,
 /// `mutableCopy()` a ``UNMutableNotificationContent``, and equal contents are `isEqual`.
 ///
-/// `@unchecked Sendable`, as Apple declares it `Sendable`: a class that has subclasses cannot be
-/// checked by the compiler, and every field is behind ``fields``, a `Mutex`, so the mutable
-/// subclass is safe to share too.
+/// `@unchecked Sendable` (Apple's is not marked `Sendable`; docs/swift.md says why this one is):
+/// a class that has subclasses cannot be checked by the compiler, and every field is behind
+/// ``fields``, a `Mutex`, so the mutable subclass is safe to share too.
 public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// Every field, guarded.
     let fields: Mutex<ContentFields>

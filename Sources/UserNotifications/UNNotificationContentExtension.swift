@@ -12,13 +12,16 @@
 /// extension that implements neither forwards every action to the delegate.
 ///
 /// The Linux desktop has no custom notification interface, so there is no view controller:
-/// any `AnyObject & Sendable` type can be the extension, and its `didReceive(_ notification:)`
-/// (the interface's) compiles but is never called. To change the buttons of the notification
+/// any class can be the extension, and its `didReceive(_ notification:)` (the interface's,
+/// `@MainActor` on Apple platforms) compiles but is never called. As Apple's, the protocol is
+/// not isolated to an actor and does not require `Sendable`: the center calls the extension
+/// from its own task, as it calls the delegate, so a `@MainActor` extension implements the
+/// `async` form or makes its `didReceive` `nonisolated`. To change the buttons of the notification
 /// on screen (Apple's `extensionContext?.notificationActions`), add a request with the same
 /// identifier and a category that has the other actions, then answer
 /// ``UNNotificationContentExtensionResponseOption/doNotDismiss``: usernoted replaces the
 /// notification in place.
-public protocol UNNotificationContentExtension: AnyObject, Sendable {
+public protocol UNNotificationContentExtension: AnyObject {
     /// Handles the user's action; call `completion` with what should happen to the notification.
     /// usernoted keeps the response until then.
     @preconcurrency

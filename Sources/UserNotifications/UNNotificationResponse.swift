@@ -5,9 +5,9 @@ import UserNotificationsCore
 /// (``UNNotificationDismissActionIdentifier``); a ``UNTextInputNotificationResponse`` when the
 /// user typed text.
 ///
-/// An immutable `NSObject`, as on Apple platforms (`copy()` is itself). `@unchecked Sendable`,
-/// as Apple declares it `Sendable`: a class with a subclass cannot be checked by the compiler,
-/// and neither has anything to change.
+/// An immutable `NSObject`, as on Apple platforms (`copy()` is itself). `@unchecked Sendable`
+/// (Apple's is not marked `Sendable`; docs/swift.md says why this one is): a class with a
+/// subclass cannot be checked by the compiler, and neither has anything to change.
 public class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
     /// The chosen action's identifier, ``UNNotificationDefaultActionIdentifier`` or ``UNNotificationDismissActionIdentifier``.
     public let actionIdentifier: String

@@ -5,9 +5,9 @@ import UserNotificationsCore
 /// ``UNCalendarNotificationTrigger`` (nil on a request means "now"), or
 /// ``UNPushNotificationTrigger`` for a pushed one.
 ///
-/// An immutable `NSObject`, as on Apple platforms (`copy()` is itself). `@unchecked Sendable`,
-/// as Apple declares it `Sendable`: a class with subclasses cannot be checked by the compiler,
-/// and no trigger has anything to change.
+/// An immutable `NSObject`, as on Apple platforms (`copy()` is itself). `@unchecked Sendable`
+/// (Apple's is not marked `Sendable`; docs/swift.md says why this one is): a class with
+/// subclasses cannot be checked by the compiler, and no trigger has anything to change.
 public class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
     /// Whether it fires again after firing.
     public let repeats: Bool

@@ -11,8 +11,9 @@ extension UNUserNotificationCenter {
     public func setContentExtension(
         _ contentExtension: any UNNotificationContentExtension, forCategories categoryIdentifiers: Set<String>
     ) {
+        let box = ContentExtensionBox(contentExtension)
         delegateState.withLock { state in
-            for category in categoryIdentifiers { state.contentExtensions[category] = contentExtension }
+            for category in categoryIdentifiers { state.contentExtensions[category] = box }
         }
         registerHandlerInOrder()
     }
@@ -23,6 +24,6 @@ extension UNUserNotificationCenter {
         let systemActions = [UNNotificationDefaultActionIdentifier, UNNotificationDismissActionIdentifier]
         guard !systemActions.contains(response.actionIdentifier) else { return nil }
         let category = response.notification.request.content.categoryIdentifier
-        return delegateState.withLock { $0.contentExtensions[category] }
+        return delegateState.withLock { $0.contentExtensions[category] }?.contentExtension
     }
 }

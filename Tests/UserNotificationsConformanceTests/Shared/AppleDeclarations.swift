@@ -2,8 +2,9 @@ import UserNotifications
 
 // One reference to each public declaration of Apple's UserNotifications framework that macOS
 // has (UserNotifications.framework's headers, macOS 15 SDK), in the header's order. It
-// compiles in the Swift 6 and the Swift 5 language mode (this file is shared by both
-// conformance test targets); what cannot exist on Linux is in docs/swift.md with the reason.
+// compiles in the Swift 6 and the Swift 5 language mode and with main-actor default isolation
+// (this file is shared by the three conformance test targets); what cannot exist on Linux is
+// in docs/swift.md with the reason.
 // Each line is marked with the count of declarations it references ("// n").
 
 /// UNUserNotificationCenter: 22.

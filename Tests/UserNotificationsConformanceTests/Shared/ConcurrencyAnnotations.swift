@@ -91,6 +91,10 @@ func checkHandlerTypes(_ center: UNUserNotificationCenter) {
              (@Sendable (@escaping @Sendable ([UNNotification]) -> Void) -> Void).self).check()
     SameType(declaredType(of: &badge),                                                                          // C2
              (@Sendable (Int, (@Sendable ((any Error)?) -> Void)?) -> Void).self).check()
+    let serviceExtension: UNNotificationServiceExtension = TemplateServiceExtension()
+    var contentHandler = serviceExtension.didReceive(_:withContentHandler:)
+    SameType(declaredType(of: &contentHandler),                                                                 // C7
+             ((UNNotificationRequest, @escaping (UNNotificationContent) -> Void) -> Void).self).check()
 }
 #endif
 
@@ -115,7 +119,7 @@ extension UNUserNotificationCenter: AsyncNotificationCenter {}                  
 /// A delegate that passes everything on to the delegate that was set before it (as analytics
 /// and push SDKs do).
 final class ForwardingDelegate: NSObject, UNUserNotificationCenterDelegate {
-    weak var next: (any UNUserNotificationCenterDelegate)?
+    weak var next: (any UNUserNotificationCenterDelegate)?                                    // C4
 
     func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
@@ -146,7 +150,7 @@ final class DeferringDelegate: NSObject, UNUserNotificationCenterDelegate {
 
 // C4. The delegate protocol is not isolated to an actor and does not require `Sendable`, as
 // Apple's: an actor is a delegate with its own isolated async methods, and a class with
-// plain mutable state is one too.
+// plain mutable state is one too (ForwardingDelegate above).
 
 /// A delegate that is an actor: the responses are its state.
 actor ResponseLog: UNUserNotificationCenterDelegate {                                        // C4
@@ -195,7 +199,8 @@ extension InboxModel: @preconcurrency UNUserNotificationCenterDelegate {        
 }
 
 // C6. The async forms are `nonisolated` and their results `Sendable`: called from the main
-// actor (InboxModel.refresh above), from an actor and from a detached task.
+// actor (InboxModel.refresh above), from an actor and from a detached task, whose result
+// (`Task`'s `Success`) must be `Sendable`.
 
 /// A scheduler that is an actor and keeps the center.
 actor ReminderQueue {
@@ -211,7 +216,9 @@ actor ReminderQueue {
 }
 
 // C7. The service extension's content handler is not `@Sendable`, as Apple's: Xcode's
-// template keeps it in a plain optional property (AppleDeclarations.swift overrides it too).
+// template keeps it in a plain optional property (AppleDeclarations.swift overrides it too),
+// and checkHandlerTypes above checks its type (an override that adds `@Sendable` compiles under
+// `@preconcurrency import`, as on Apple's SDK: Samples/ActorServiceExtension.swift).
 // The class is not isolated, as Apple's: with main-actor default isolation a subclass says
 // `nonisolated`, as on Apple platforms.
 
@@ -257,7 +264,17 @@ func sendableValues(_ response: UNNotificationResponse, _ settings: UNNotificati
         Sent(value: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false)),   // C8
         Sent(value: UNNotificationPresentationOptions.banner), Sent(value: UNAuthorizationOptions.alert),  // C8
         Sent(value: UNError(.notificationsNotAllowed, "denied")),                                        // C8
+        Sent(value: UNAuthorizationStatus.authorized), Sent(value: UNNotificationSetting.enabled),       // C8
+        Sent(value: UNAlertStyle.banner), Sent(value: UNShowPreviewsSetting.always),                    // C8
+        Sent(value: UNNotificationInterruptionLevel.timeSensitive), Sent(value: UNNotificationActionOptions.foreground),  // C8
+        Sent(value: UNNotificationCategoryOptions.customDismissAction), Sent(value: UNNotificationSoundName("bell")),  // C8
+        Sent(value: UNNotificationContentExtensionResponseOption.doNotDismiss),                          // C8
     ]
+}
+
+/// The settings read in a detached task and handed back.
+func settingsDetached(_ center: UNUserNotificationCenter) async -> UNNotificationSettings {
+    await Task.detached { await center.notificationSettings() }.value                         // C6
 }
 
 /// The center and a request sent into a detached task.
@@ -266,5 +283,51 @@ func addDetached(_ request: UNNotificationRequest) {
     Task.detached { try? await center.add(request) }                                          // C8
 }
 
-/// What apps of 2024–2026 add for Apple's SDK, which compiles here with a warning (C8).
-extension UNNotificationResponse: @retroactive @unchecked Sendable {}                       // C8 warning
+/// What apps of 2024–2026 add for Apple's SDK, which compiles here with a warning (C8). For
+/// `UNNotification`, not the response or the center: the conformance would hide whether the
+/// library declares the type `Sendable` from the other lines of this module.
+extension UNNotification: @retroactive @unchecked Sendable {}                               // C8 warning
+
+// C9. The content extension protocol does not require `Sendable` and is not isolated, as
+// Apple's (`UNNotificationContentExtension: NSObjectProtocol`; only its `didReceive(_:)` for
+// the interface is `@MainActor`): an extension keeps plain state, and its handler is
+// `@Sendable` and `@preconcurrency` as the delegate's (C3).
+
+/// A content extension that keeps the notification on screen the first time, as the reminders
+/// tutorial's view controller does with its own state.
+final class CountingExtension: UNNotificationContentExtension {
+    private var handled = 0                                                                     // C9
+
+    func didReceive(
+        _ response: UNNotificationResponse,
+        completionHandler completion: @escaping (UNNotificationContentExtensionResponseOption) -> Void
+    ) {
+        handled += 1
+        completion(handled > 1 ? .dismiss : .doNotDismiss)
+    }
+}
+
+/// A content extension that answers from a detached task, with the completion-handler form.
+final class DetachedExtension: UNNotificationContentExtension {
+    func didReceive(
+        _ response: UNNotificationResponse,
+        completionHandler completion: @escaping @Sendable (UNNotificationContentExtensionResponseOption) -> Void
+    ) {
+        Task.detached { completion(.dismiss) }                                                  // C9
+    }
+}
+
+/// A content extension that answers from another task, with the `async` form.
+actor DeferringExtension: UNNotificationContentExtension {
+    private var seen: Set<String> = []
+
+    func didReceive(_ response: UNNotificationResponse) async -> UNNotificationContentExtensionResponseOption {
+        seen.insert(response.actionIdentifier).inserted ? .doNotDismiss : .dismissAndForwardAction  // C9
+    }
+}
+
+/// Registers both for their categories, as an app does at launch.
+func registerExtensions(_ center: UNUserNotificationCenter) {
+    center.setContentExtension(CountingExtension(), forCategories: ["reminder"])                // C9
+    center.setContentExtension(DeferringExtension(), forCategories: ["invitation"])
+}
