@@ -1,43 +1,52 @@
-/// `peer-portal-post` and `peer-portal-action`: usernoted against xdg-desktop-portal's
-/// Notification portal (``PortalPeer``), from the same client (bench-raw-client) to the same
-/// fake server on the same bus, in alternating rounds.
+/// The rows that put usernoted beside xdg-desktop-portal's Notification portal, from the same
+/// client (bench-raw-client) to the same fake server on the same bus, in alternating rounds:
+/// `peer-portal-…` with the portal's GTK backend (``PortalPeer``: the path a Flatpak app takes
+/// without usernoted, the baseline) and `portal-backend-…` with usernoted as its backend
+/// (``PortalBackend``: what a Flatpak app pays on top of an app of usernoted's own, the figure).
 enum PeerPortal {
+    /// Which side of the comparison the portal running now is.
+    enum Side { case baseline, figure }
+
     /// A synchronous `Post` against a synchronous `AddNotification` (title, body and a default
-    /// action), round trip as the app sees it; the note adds the time from the send to `Notify`
-    /// at the server, since the portal answers before it forwards.
-    static func post(_ rig: Rig, _ scale: Scale) async throws -> Figure {
+    /// action). Beside the GTK backend: the round trip as the app sees it, the note adding the
+    /// time from the send to `Notify` at the server. With usernoted as the backend, that time
+    /// is the figure, as the portal answers the app before it forwards.
+    static func post(_ rig: Rig, _ scale: Scale, key: String, portal side: Side, budget: Budget) async throws -> Figure {
         // Warm-up: the portal looks up each new caller's app id (its /proc entry) once.
         _ = try rig.rawClient(["latency", "portal", "20"])
         _ = try rig.rawClient(["latency", "post", Rig.app, "20"])
         let calls = [["portal"], ["post", Rig.app]]
         let times = try PostLatency.roundTrips(rig, scale, of: calls)
         let screen = try await PostScreen.oneWay(rig, scale, of: calls).map(Samples.init)
-        let (o, p) = (Samples(times[1]), Samples(times[0]))
+        let (portal, post) = (Samples(times[0]), Samples(times[1]))
+        let (ours, baseline) = side == .figure ? (screen[0], screen[1]) : (post, portal)
         return Figure(
-            key: "peer-portal-post", measure: "Post vs portal AddNotification, median", ours: o.median / 1000,
-            baseline: p.median / 1000, unit: "µs", budget: .atMost(0.5),
-            note: "\(times[1].count) calls each; p99 ours \((o.percentile(99) / 1000).formatted) µs, portal \((p.percentile(99) / 1000).formatted) µs; "
-                + "to Notify at the server, median: ours \((screen[1].median / 1000).formatted) µs, portal \((screen[0].median / 1000).formatted) µs")
+            key: key, measure: side == .figure ? "AddNotification via usernoted vs Post, to Notify, median" : "Post vs portal AddNotification, median",
+            ours: ours.median / 1000, baseline: baseline.median / 1000, unit: "µs", budget: budget,
+            note: "\(times[1].count) calls each; round trip, median: Post \((post.median / 1000).formatted) µs, portal \((portal.median / 1000).formatted) µs; "
+                + "p99: Post \((post.percentile(99) / 1000).formatted) µs, portal \((portal.percentile(99) / 1000).formatted) µs; "
+                + "to Notify at the server, median: Post \((screen[1].median / 1000).formatted) µs, portal \((screen[0].median / 1000).formatted) µs")
     }
 
-    /// The fake server's `ActionInvoked` until the app hears of it: our `Handler1.DidReceive`
-    /// against the portal's `ActionInvoked` signal.
-    static func action(_ rig: Rig, _ scale: Scale) throws -> Figure {
-        let directory = try rig.directory("peer-portal-action")
-        let (ourLog, portalLog) = (directory.appending(path: "handler.log"), directory.appending(path: "portal.log"))
+    /// The fake server's `ActionInvoked` until the app hears of it: `Handler1.DidReceive`
+    /// against the portal's `ActionInvoked` signal. Titles from `first` on, so that each row's
+    /// stay apart in the server's log.
+    static func action(_ rig: Rig, _ scale: Scale, key: String, portal side: Side, first: Int, budget: Budget) throws -> Figure {
+        let directory = try rig.directory(key)
+        let (handlerLog, portalLog) = (directory.appending(path: "handler.log"), directory.appending(path: "portal.log"))
         let perRound = max(1, scale.actions / scale.rounds)
-        // Titles of their own: P3's are bench-0 … and stay in the server's log.
-        let first = 1_000_000
         for round in 0..<scale.rounds {
-            _ = try rig.rawClient(["portal-actions", "\(perRound)", portalLog.path, "\(round * perRound)"])
-            _ = try rig.rawClient(["actions", Rig.handledApp, "\(perRound)", ourLog.path, "\(first + round * perRound)"])
+            _ = try rig.rawClient(["portal-actions", "\(perRound)", portalLog.path, "\(first + round * perRound)"])
+            _ = try rig.rawClient(["actions", Rig.handledApp, "\(perRound)", handlerLog.path, "\(first + round * perRound)"])
         }
         let expected = perRound * scale.rounds
-        let ours = Samples(try ActionRouting.delays(sentIn: rig.serverLog, heardIn: ourLog, expected: expected))
+        let handler = Samples(try ActionRouting.delays(sentIn: rig.serverLog, heardIn: handlerLog, expected: expected))
         let portal = Samples(try ActionRouting.delays(sentIn: rig.serverLog, heardIn: portalLog, expected: expected))
+        let (ours, baseline) = side == .figure ? (portal, handler) : (handler, portal)
         return Figure(
-            key: "peer-portal-action", measure: "ActionInvoked → app: DidReceive vs portal signal, median",
-            ours: ours.median / 1000, baseline: portal.median / 1000, unit: "µs", budget: .atMost(0.7),
-            note: "\(expected) actions each in \(scale.rounds) alternating rounds; p99 ours \((ours.percentile(99) / 1000).formatted) µs, portal \((portal.percentile(99) / 1000).formatted) µs")
+            key: key, measure: side == .figure ? "ActionInvoked → app: portal signal via usernoted vs DidReceive, median"
+                : "ActionInvoked → app: DidReceive vs portal signal, median",
+            ours: ours.median / 1000, baseline: baseline.median / 1000, unit: "µs", budget: budget,
+            note: "\(expected) actions each in \(scale.rounds) alternating rounds; p99 DidReceive \((handler.percentile(99) / 1000).formatted) µs, portal \((portal.percentile(99) / 1000).formatted) µs")
     }
 }

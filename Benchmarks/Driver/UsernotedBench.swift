@@ -90,7 +90,11 @@ struct UsernotedBench {
                     if let missing = PortalPeer.missing { throw BenchError(missing) }
                     let portal = try await PortalPeer(rig)
                     defer { portal.stop() }
-                    return [try await PeerPortal.post(rig, scale), try PeerPortal.action(rig, scale)]
+                    return [
+                        try await PeerPortal.post(rig, scale, key: "peer-portal-post", portal: .baseline, budget: .atMost(0.5)),
+                        // Titles of their own: P3's are bench-0 … and stay in the server's log.
+                        try PeerPortal.action(rig, scale, key: "peer-portal-action", portal: .baseline, first: 1_000_000, budget: .atMost(0.7)),
+                    ]
                 }
             }
             let noPortal = FileManager.default.fileExists(atPath: PortalPeer.portal) ? nil : "\(PortalPeer.portal) is not installed"
@@ -101,7 +105,10 @@ struct UsernotedBench {
                     if let noPortal { throw BenchError(noPortal) }
                     let portal = try await PortalBackend.start(rig)
                     defer { portal.stop() }
-                    return [try await PortalBackend.post(rig, scale), try PortalBackend.action(rig, scale)]
+                    return [
+                        try await PeerPortal.post(rig, scale, key: "portal-backend-post", portal: .figure, budget: .atMost(2)),
+                        try PeerPortal.action(rig, scale, key: "portal-backend-action", portal: .figure, first: 2_000_000, budget: .atMost(2)),
+                    ]
                 }
             }
         }
