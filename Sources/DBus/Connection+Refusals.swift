@@ -13,6 +13,13 @@ extension Connection {
         perform { waitingLimit = (limit, refusal) }
     }
 
+    /// Lets `sender` have `limit` calls waiting instead of ``refuseCalls(beyond:waitingPerSender:)``'s
+    /// limit: a peer that forwards many others' calls on one connection (the Notification
+    /// portal's frontend, for every sandboxed app).
+    public func raiseWaitingLimit(to limit: Int, for sender: String) {
+        perform { raisedWaitingLimits[sender] = limit }
+    }
+
     /// From now on, refuses a call of `member` of `interface` whose first argument is a string
     /// with the error `screen` returns for that string, if it returns one, as the call is read:
     /// before it is decoded, queued or served (a cheap refusal under a flood; sent as
@@ -63,7 +70,7 @@ extension Connection {
 
     /// Why the call `raw` of `sender` is refused as it is read; nil when it is not.
     private func refusal(of raw: OpaquePointer, from sender: String?) -> DBusError? {
-        if let waitingLimit, let sender, waitingCalls.count(of: sender) >= waitingLimit.count {
+        if let waitingLimit, let sender, waitingCalls.count(of: sender) >= raisedWaitingLimits[sender] ?? waitingLimit.count {
             return waitingLimit.refusal
         }
         for screen in screens where screen.matches(raw) {

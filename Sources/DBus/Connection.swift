@@ -34,6 +34,8 @@ public final class Connection: @unchecked Sendable {
     /// How many calls a sender may have waiting, and what a call beyond them is answered (see
     /// ``refuseCalls(beyond:waitingPerSender:)``).
     var waitingLimit: (count: Int, refusal: DBusError)?
+    /// Senders that speak for many and may have more waiting (see ``raiseWaitingLimit(to:for:)``).
+    var raisedWaitingLimits: [String: Int] = [:]
     /// The calls screened as they are read (see ``screenCalls(interface:member:_:)``).
     var screens: [CallScreen] = []
     /// Refusals waiting for their sender's turn (see ``paceRefusals(burst:perSecond:capacity:)``);

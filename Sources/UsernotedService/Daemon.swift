@@ -167,7 +167,8 @@ public final class Daemon: Sendable {
             logger.info("not serving org.gtk.Notifications ([gtk] serve = \"never\")")
         }
         defer { gtkWatch?.cancel() }
-        try await PortalNotificationInterface.serve(center: center, icons: portalIcons, on: connection, logger: logger)
+        let portalWatch = try await PortalNotificationInterface.serve(center: center, icons: portalIcons, on: connection, logger: logger)
+        defer { portalWatch.cancel() }
         let (store, bridge, center, router, scheduler, attention) = (store, bridge, center, router, scheduler, attention)
         let tasks = [
             Task { await router.run() },

@@ -169,6 +169,42 @@ import TestSupport
         #expect(seen.contains("busy-0") && seen.filter { $0 == "refused" }.count <= 7, "outcomes: \(seen)")
     }
 
+    /// A sender that forwards many others' calls (the portal frontend) may have more waiting.
+    @Test func aSenderWithARaisedLimitIsNotRefusedWhereOthersAre() async throws {
+        let bus = try PrivateBus()
+        let server = try await bus.connect()
+        let gate = Inbox<Bool>()
+        server.export([Interface("org.example.Work", methods: [
+            Method(MethodDeclaration<String, NoReply>("Do", in: "who")) { _, _ in _ = try await gate.next(within: .seconds(10), "the gate") },
+        ])], at: "/work")
+        server.refuseCalls(beyond: 2, waitingPerSender: DBusError(.init("org.example.Error.TooMany"), "wait for replies"))
+        let (forwarder, other) = (try await bus.connect(), try await bus.connect())
+        server.raiseWaitingLimit(to: 20, for: forwarder.uniqueName)
+        let outcomes = Inbox<(String, Bool)>()
+        for (client, name) in [(forwarder, "forwarder"), (other, "other")] {
+            for _ in 0..<8 {
+                Task {
+                    do {
+                        _ = try await client.call(Message.methodCall(
+                            destination: server.uniqueName, path: "/work", interface: "org.example.Work", member: "Do", body: [.string(name)]))
+                        outcomes.put((name, true))
+                    } catch { outcomes.put((name, false)) }
+                }
+            }
+        }
+        // The other's calls past its limit are refused at once; the forwarder's all wait.
+        var refused: [String] = []
+        for _ in 0..<5 { refused.append(try await outcomes.next(within: .seconds(10), "a refusal").0) }
+        #expect(refused == Array(repeating: "other", count: 5))
+        for _ in 0..<16 { gate.put(true) }
+        var answered: [String: Int] = [:]
+        for _ in 0..<11 {
+            let (name, ok) = try await outcomes.next(within: .seconds(10), "an answer")
+            if ok { answered[name, default: 0] += 1 }
+        }
+        #expect(answered["forwarder"] == 8, "\(answered)")
+    }
+
     @Test func aFloodsRefusalsComeAtThePaceWhileAnotherSenderIsServedAndNoneIsLost() async throws {
         let bus = try PrivateBus()
         let server = try await bus.connect()

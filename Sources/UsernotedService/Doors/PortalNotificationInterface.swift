@@ -11,7 +11,7 @@ import UsernotedAPI
 /// rate and Focus apply as to any app.
 enum PortalNotificationInterface {
     /// The interface served at `PortalNotification.path`.
-    static func make(center: Center, frontend: PortalFrontend, icons: PortalIcons?) -> Interface {
+    static func make(center: Center, frontend: PortalFrontend, icons: PortalIcons?, logger: Logger) -> Interface {
         Interface(PortalNotification.interface, methods: [
             Method.pipelined(PortalNotification.addNotification) { call, portalApp, id, notification in
                 try await frontend.check(call.sender)
@@ -22,7 +22,18 @@ enum PortalNotificationInterface {
                 if let bytes = mapped.iconBytes { mapped.hints.image = icons?.keep(bytes) }
                 if mapped.showAsNew { try await center.removeDelivered(app, ids: [id]) }
                 let shown = try await center.add(app, request: mapped.request, category: mapped.category, hints: mapped.hints)
-                return { _ = try await shown(); return NoReply() }
+                // Answered now, not once the record is on disk: the frontend has answered the app
+                // already (it forwards without waiting), and passes on an action only for a
+                // notification whose AddNotification it heard answered; answered later, a click
+                // as quick as the disk would be dropped by the frontend.
+                return {
+                    Task {
+                        do { _ = try await shown() } catch {
+                            logger.error("a portal notification was shown but not kept", metadata: ["app": "\(app)", "id": "\(id)", "error": "\(error)"])
+                        }
+                    }
+                    return NoReply()
+                }
             },
             Method(PortalNotification.removeNotification) { call, portalApp, id in
                 try await frontend.check(call.sender)
@@ -35,9 +46,12 @@ enum PortalNotificationInterface {
     }
 
     /// Serves the interface under `PortalNotification.busName`, which is usernoted's own: the
-    /// portal uses it only where `portals.conf` chooses `usernoted` for notifications.
-    static func serve(center: Center, icons: PortalIcons?, on connection: Connection, logger: Logger) async throws {
-        connection.export([make(center: center, frontend: PortalFrontend(connection: connection), icons: icons)], at: PortalNotification.path)
+    /// portal uses it only where `portals.conf` chooses `usernoted` for notifications. Returns
+    /// the task that follows who the frontend is.
+    static func serve(center: Center, icons: PortalIcons?, on connection: Connection, logger: Logger) async throws -> Task<Void, Never> {
+        let frontend = PortalFrontend(connection: connection)
+        let following = try await frontend.follow()
+        connection.export([make(center: center, frontend: frontend, icons: icons, logger: logger)], at: PortalNotification.path)
         switch try await connection.requestName(PortalNotification.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving the Notification portal's backend", metadata: ["name": "\(PortalNotification.busName)"])
@@ -46,6 +60,7 @@ enum PortalNotificationInterface {
             logger.warning("the Notification portal's backend name has another owner; Flatpak apps' notifications do not come here", metadata: [
                 "name": "\(PortalNotification.busName)"])
         }
+        return following
     }
 }
 
@@ -55,13 +70,33 @@ final class PortalFrontend: Sendable {
     private let connection: Connection
     private let known = Mutex<String?>(nil)
 
+    /// How many calls the frontend may have waiting: it forwards every sandboxed app's on one
+    /// connection, and drops what is refused (the app had its answer), so a burst of several
+    /// apps must fit; an app's own rate still applies to each.
+    static let callsWaiting = 4096
+
     init(connection: Connection) { self.connection = connection }
+
+    /// Follows who owns the frontend's name from now on, each owner let ``callsWaiting`` calls
+    /// wait from the moment it has the name (before it forwards anything).
+    func follow() async throws -> Task<Void, Never> {
+        let changes = try await connection.nameOwnerChanges(of: PortalNotification.frontendName)
+        if let owner = try await connection.nameOwner(PortalNotification.frontendName) { adopt(owner) }
+        return Task { [weak self] in
+            for await change in changes where !change.newOwner.isEmpty { self?.adopt(change.newOwner) }
+        }
+    }
+
+    private func adopt(_ owner: String) {
+        known.withLock { $0 = owner }
+        connection.raiseWaitingLimit(to: Self.callsWaiting, for: owner)
+    }
 
     /// Returns when `sender` is the frontend; `AccessDenied` otherwise.
     func check(_ sender: String) async throws {
         if known.withLock({ $0 == sender }) { return }
         let owner = try await connection.nameOwner(PortalNotification.frontendName)
-        known.withLock { $0 = owner }
+        if let owner { adopt(owner) }
         guard owner == sender else {
             throw DBusError(.accessDenied, "\(PortalNotification.interface) is for the portal frontend (\(PortalNotification.frontendName)) alone, as only it vouches for the app id; apps call org.freedesktop.portal.Notification on \(PortalNotification.frontendName), or usernoted's own io.github.usernoted.Center1")
         }

@@ -113,6 +113,32 @@ import UsernotedAPI
         #expect(shown.hint("resident", as: Bool.self) == true && shown.expireTimeout == 0)
     }
 
+    /// The frontend forwards every sandboxed app's notifications on one connection, without
+    /// waiting (the apps had their answers): a burst of 600 from ten apps is all shown, where
+    /// any other caller has 256 calls waiting at most.
+    @Test func aBurstThroughTheFrontendIsAllShown() async throws {
+        let (scene, backend) = try await Self.scene()
+        // A frontend that has served a while, as a session's has before apps notify.
+        try await backend.call(PortalNotification.addNotification, "org.example.App0", "first", PortalMappingTests.message)
+        _ = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
+        let failures = Inbox<String>()
+        for index in 0..<600 {
+            Task {
+                do {
+                    try await backend.call(PortalNotification.addNotification, "org.example.App\(index % 10)", "n\(index)", PortalMappingTests.message)
+                    failures.put("")
+                } catch { failures.put("\(error)") }
+            }
+        }
+        var refused: [String] = []
+        for _ in 0..<600 {
+            let failure = try await failures.next(within: .seconds(30), "AddNotification's reply")
+            if !failure.isEmpty { refused.append(failure) }
+        }
+        try #require(refused.count == 0, "the first refusal: \(refused.first ?? "")")
+        for _ in 0..<600 { _ = try await scene.server.notifyCalls.next(within: .seconds(30), "Notify") }
+    }
+
     /// `hide-on-lock-screen`: while the session is locked the notification is held (another
     /// one is shown meanwhile), and it comes at unlock. The app shows previews always, so each
     /// is known by its title.
