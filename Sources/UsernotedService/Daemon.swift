@@ -1,5 +1,6 @@
 import UsernotedAPI
 import DBus
+import Foundation
 import FreedesktopNotifications
 import Logging
 import Synchronization
@@ -55,9 +56,11 @@ public final class Daemon: Sendable {
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
+    /// Localized alerts are translated in the messages locale `messagesLocale` (`""`: the session's,
+    /// from the environment).
     public init(
         connection: Connection, store: Store, logger: Logger, config: Config, scheduler: Scheduler? = nil,
-        clock: ScaledClock = .real, systemBusAddress: String? = nil
+        clock: ScaledClock = .real, systemBusAddress: String? = nil, messagesLocale: String = ""
     ) {
         self.connection = connection
         self.store = store
@@ -87,7 +90,7 @@ public final class Daemon: Sendable {
             store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
         center = Center(
             poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
-            background: background, limits: config.limits)
+            background: background, catalogs: AppCatalogs(locale: messagesLocale), limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)
@@ -128,6 +131,12 @@ public final class Daemon: Sendable {
             try await subscribed.value
         } onCancel: {
             subscribed.cancel()
+        }
+        if center.catalogs.locale.replaced {
+            let environment = ProcessInfo.processInfo.environment
+            let named = ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].compactMap { name in environment[name].map { "\(name)=\($0)" } }
+            logger.warning("localized alerts: the session's messages locale is not installed; using C.UTF-8, in which only LANGUAGE chooses the catalog's language", metadata: [
+                "environment": "\(named.joined(separator: " "))"])
         }
         // A [push] setting that cannot be used stops the daemon here, saying which and why.
         let policy = push.withLock { $0.policy }

@@ -33,7 +33,8 @@ struct ServiceScene {
             connection: connection, store: store, logger: logger,
             config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text, gtk: gtk, focus: focus, summary: summary,
                 authorization: authorization),
-            scheduler: now.map { Scheduler(store: store, logger: logger, now: $0) }, clock: clock, systemBusAddress: systemBusAddress)
+            scheduler: now.map { Scheduler(store: store, logger: logger, now: $0) }, clock: clock, systemBusAddress: systemBusAddress,
+            messagesLocale: "C.UTF-8")
         self.daemon = daemon
         daemon.subscribe()
         running = Task { try await daemon.run() }
