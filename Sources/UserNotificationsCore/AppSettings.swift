@@ -30,14 +30,11 @@ public struct AppSettings: Sendable, Hashable, Encodable {
     /// Gathered into the scheduled summary.
     public var summary = false
     /// The gettext text domain whose catalog translates the app's localized alerts (`loc-key` …);
-    /// nil: the app id.
+    /// nil: the one its desktop file names (`X-GNOME-Gettext-Domain`), else the app id.
     public var textDomain: String?
     /// The directory holding that catalog (`<dir>/<language>/LC_MESSAGES/<domain>.mo`); nil: the
     /// C library's, `/usr/share/locale`.
     public var localeDirectory: String?
-
-    /// The text domain the app's localized alerts are looked up in: ``textDomain``, else the app id.
-    public func textDomain(of app: AppID) -> String { textDomain ?? app.rawValue }
 
     /// The settings of an app the user has not changed: authorized, everything on, previews when unlocked, no summary.
     public init() {}
@@ -116,7 +113,7 @@ public struct AppSettings: Sendable, Hashable, Encodable {
         }
 
         /// Whether `name` can name a catalog file: gettext opens `<dir>/<language>/LC_MESSAGES/<name>.mo`.
-        static func isTextDomain(_ name: String) -> Bool {
+        public static func isTextDomain(_ name: String) -> Bool {
             name.utf8.count <= 255 && name != "." && name != ".." && !name.contains("/")
         }
     }

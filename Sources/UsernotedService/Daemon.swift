@@ -73,7 +73,9 @@ public final class Daemon: Sendable {
         // Each part is given what it uses, lower parts first: the data flows one way, from the
         // doors through admission to the poster and the bridge, and from the bridge's
         // interactions through the router to the handlers.
-        bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit)
+        // One reader of the apps' desktop files: their names and icons, and their text domains.
+        let desktopEntries = DesktopEntries()
+        bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit, desktopEntries: desktopEntries)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
         let scheduler = self.scheduler
         handlers = HandlerRegistry(connection: connection, logger: logger)
@@ -90,7 +92,7 @@ public final class Daemon: Sendable {
             store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
         center = Center(
             poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
-            background: background, catalogs: AppCatalogs(locale: messagesLocale), limits: config.limits)
+            background: background, catalogs: AppCatalogs(locale: messagesLocale, desktopEntries: desktopEntries), limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)

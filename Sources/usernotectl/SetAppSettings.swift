@@ -39,7 +39,8 @@ struct SetAppSettings: AsyncParsableCommand {
     @Option(name: .customLong("previews"), help: ArgumentHelp("When its body is shown: always, whenUnlocked or never.", valueName: "when"))
     var showPreviews: AppSettings.ShowPreviews?
     @Option(name: .customLong("text-domain"), help: ArgumentHelp(
-        "The gettext text domain of its localized alerts (default: the app id).", valueName: "domain"))
+        "The gettext text domain of its localized alerts (default: its desktop file's X-GNOME-Gettext-Domain, else the app id).",
+        valueName: "domain"))
     var textDomain: String?
     @Option(name: .customLong("locale-dir"), help: ArgumentHelp(
         "The directory holding <language>/LC_MESSAGES/<domain>.mo (default: /usr/share/locale).", valueName: "dir"))

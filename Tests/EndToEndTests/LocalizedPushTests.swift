@@ -15,12 +15,18 @@ import TestSupport
         "%@ invites you to %@": "%1$@ lädt dich zu „%2$@“ ein",
     ]
 
+    /// The daemon in a German session, with push on against `broker` and `environment` added.
+    static func germanScene(_ broker: Mosquitto, device: String, environment: [String: String] = [:]) async throws -> Scene {
+        let config = "[push]\nbroker = \"\(broker.url)\"\ndevice = \"\(device)\"\nuser = \"alice\"\n"
+        let german = ["LANG": "C.UTF-8", "LANGUAGE": "de", "LC_ALL": "", "LC_MESSAGES": ""]
+        let scene = try await Scene(config: config, daemonEnvironment: german.merging(environment) { $1 })
+        try await scene.daemon.process.waitForLog(containing: "push: subscribed")
+        return scene
+    }
+
     @Test func aPushsLocalizedAlertIsShownTranslatedInTheUsersLanguage() async throws {
         let broker = try await Mosquitto()
-        let config = "[push]\nbroker = \"\(broker.url)\"\ndevice = \"desk-de\"\nuser = \"alice\"\n"
-        let scene = try await Scene(
-            config: config, daemonEnvironment: ["LANG": "C.UTF-8", "LANGUAGE": "de", "LC_ALL": "", "LC_MESSAGES": ""])
-        try await scene.daemon.process.waitForLog(containing: "push: subscribed")
+        let scene = try await Self.germanScene(broker, device: "desk-de")
         let locales = try GettextCatalog.install(
             domain: Self.domain, languages: ["de"], translations: Self.translations,
             in: scene.bus.directory.appending(path: "locale"))
@@ -28,6 +34,8 @@ import TestSupport
             scene, "apps", "set", Self.app, "--text-domain", Self.domain, "--locale-dir", locales.path)
         #expect(set.succeeded, "\(set.errors)")
         #expect(set.output.contains(#""textDomain":"\#(Self.domain)""#), "\(set.output)")
+        let listed = try UsernotectlTests().usernotectl(scene, "apps", "list").output
+        #expect(listed.contains("text domain \(Self.domain), locale dir \(locales.path)"), "\(listed)")
 
         let token = try #require(try await scene.center.call("GetPushToken", [.string(Self.app)]).first?.as(String.self))
         let provider = try MQTTProbe(broker.url, id: "provider", subscriptions: [token + "/errors"])
@@ -59,6 +67,35 @@ import TestSupport
         #expect(report.topic == token + "/errors")
         #expect(error.contains("InvalidRequest") && error.contains("aps.alert.loc-args: is given without 'loc-key'"), "\(error)")
         #expect(!scene.desktop.shown().contains { $0.body == "x" })
+        await provider.stop()
+    }
+
+    @Test func theDesktopFilesGettextDomainIsTheCatalogWhenTheSettingsNameNone() async throws {
+        let broker = try await Mosquitto()
+        // The app's desktop file, in the daemon's data dirs before it starts, names its text domain.
+        let data = try TemporaryDirectory.make(prefix: "usernoted-localized-data")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let applications = data.appending(path: "applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Calendar\nExec=true\nX-GNOME-Gettext-Domain=\(Self.domain)\n"
+            .write(to: applications.appending(path: "\(Self.app).desktop"), atomically: true, encoding: .utf8)
+        let scene = try await Self.germanScene(broker, device: "desk-de2", environment: [
+            "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.appending(path: "no-system-apps").path])
+        let locales = try GettextCatalog.install(
+            domain: Self.domain, languages: ["de"], translations: Self.translations, in: data.appending(path: "locale"))
+        let set = try UsernotectlTests().usernotectl(scene, "apps", "set", Self.app, "--locale-dir", locales.path)
+        #expect(set.succeeded && !set.output.contains("textDomain"), "\(set.errors)\(set.output)")
+
+        let token = try #require(try await scene.center.call("GetPushToken", [.string(Self.app)]).first?.as(String.self))
+        let provider = try MQTTProbe(broker.url, id: "provider")
+        try await provider.connected()
+        try await provider.publish(
+            token, #"{"aps": {"alert": {"title-loc-key": "INVITATION_TITLE", "loc-key": "%@ invites you to %@", "loc-args": ["Ben", "Lunch"]}}}"#,
+            properties: [UserProperty("apns-id", "desktop-domain")])
+        let (_, shown) = try await scene.desktop.waitUntilShown("the invitation translated by the desktop file's domain") {
+            $0.summary == "Einladung"
+        }
+        #expect(shown.body == "Ben lädt dich zu „Lunch“ ein", "\(shown)")
         await provider.stop()
     }
 }

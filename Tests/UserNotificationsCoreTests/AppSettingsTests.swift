@@ -17,10 +17,9 @@ import UserNotificationsCore
     }
 
     @Test func theTextDomainAndLocaleDirectoryAreSetAndAnEmptyOneGoesBackToTheDefault() throws {
-        let app = try AppID(validating: "org.example.Chat")
-        #expect(AppSettings().textDomain(of: app) == "org.example.Chat", "the app id by default")
+        #expect(AppSettings().textDomain == nil && AppSettings().localeDirectory == nil, "unset by default")
         let set = AppSettings().applying(try ModelJSON.decodeSettingsUpdate(#"{"textDomain":"chat","localeDirectory":"/opt/chat/locale"}"#))
-        #expect(set.textDomain(of: app) == "chat" && set.localeDirectory == "/opt/chat/locale")
+        #expect(set.textDomain == "chat" && set.localeDirectory == "/opt/chat/locale")
         #expect(try ModelJSON.decodeSettings(ModelJSON.encode(set)) == set)
         let cleared = set.applying(try ModelJSON.decodeSettingsUpdate(#"{"textDomain":"","localeDirectory":""}"#))
         #expect(cleared == AppSettings())

@@ -1,12 +1,13 @@
 import CLinux
 import Foundation
+import FreedesktopNotifications
 import Synchronization
 import UserNotificationsCore
 
 /// The apps' gettext catalogs, in which their localized alerts' keys (`loc-key` …) are looked
-/// up: the C library's `dgettext` in the app's text domain (its `textDomain` setting, else its
-/// app id), under its `localeDirectory` setting or the C library's `/usr/share/locale`, in the
-/// user's language.
+/// up: the C library's `dgettext` in the app's text domain (its `textDomain` setting, else the
+/// `X-GNOME-Gettext-Domain` of its desktop file, else its app id), under its `localeDirectory`
+/// setting or the C library's `/usr/share/locale`, in the user's language.
 ///
 /// The language is the session's, as the daemon started with it: the messages locale of
 /// `LC_ALL`, `LC_MESSAGES` or `LANG`, then `LANGUAGE` (a list such as `de:en`), which glibc reads
@@ -27,9 +28,14 @@ final class AppCatalogs: Sendable {
     /// Each domain looked in so far: the directory it is bound to, and the C library's default.
     private let domains = Mutex<[String: (current: String, standard: String)]>([:])
 
-    /// Catalogs read in the messages locale `name` ("" for the session's, from the environment).
-    init(locale name: String = "") {
+    /// Where an app's desktop file may name its text domain.
+    private let desktopEntries: DesktopEntries
+
+    /// Catalogs read in the messages locale `name` ("" for the session's, from the environment),
+    /// of the text domains the apps' settings or desktop files in `desktopEntries` name.
+    init(locale name: String = "", desktopEntries: DesktopEntries = DesktopEntries()) {
         locale = MessagesLocale(name)
+        self.desktopEntries = desktopEntries
     }
 
     /// The translation of `key` in `domain`'s catalog (under `directory`, else the default); nil
@@ -58,11 +64,21 @@ final class AppCatalogs: Sendable {
         return (standard, standard)
     }
 
-    /// Looks up `app`'s keys as its `settings` say (its text domain and directory).
+    /// Looks up `app`'s keys as its `settings` say (its text domain and directory); the desktop
+    /// file is read only when a key is looked up.
     func translations(of app: AppID, settings: AppSettings) -> (String) -> String? {
-        let domain = settings.textDomain(of: app)
         let directory = settings.localeDirectory
-        return { [self] key in translation(of: key, domain: domain, directory: directory) }
+        return { [self] key in translation(of: key, domain: textDomain(of: app, settings: settings), directory: directory) }
+    }
+
+    /// The text domain of `app`: its `textDomain` setting, else the one its desktop file names
+    /// (when it can name a catalog file), else its app id.
+    func textDomain(of app: AppID, settings: AppSettings) -> String {
+        if let domain = settings.textDomain { return domain }
+        if let domain = desktopEntries.identity(of: app)?.textDomain, AppSettings.Update.isTextDomain(domain), !domain.isEmpty {
+            return domain
+        }
+        return app.rawValue
     }
 }
 
