@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import MQTT
 import Testing
@@ -67,6 +68,21 @@ import TestSupport
         #expect(report.topic == token + "/errors")
         #expect(error.contains("InvalidRequest") && error.contains("aps.alert.loc-args: is given without 'loc-key'"), "\(error)")
         #expect(!scene.desktop.shown().contains { $0.body == "x" })
+
+        // The app's service extension gets the request translated, and shows what it makes of it.
+        let input = scene.bus.directory.appending(path: "extension-input.json").path
+        let script = try writeScript(scene.bus.directory.appending(path: "extension").path, """
+            cat > '\(input)'
+            echo '{"title": "Einladung (entschlüsselt)", "body": "Anna: Mittagessen?"}'
+            """)
+        _ = try await scene.center.call("SetServiceExtension", [.string(Self.app), [script].dbusValue])
+        try await provider.publish(
+            token, #"{"aps": {"alert": {"title-loc-key": "INVITATION_TITLE"}, "mutable-content": 1}, "ciphertext": "…"}"#,
+            properties: [UserProperty("apns-id", "extension-de")])
+        let (_, changed) = try await scene.desktop.waitUntilShown("the extension's content") { $0.summary == "Einladung (entschlüsselt)" }
+        #expect(changed.body == "Anna: Mittagessen?")
+        let given = try String(contentsOfFile: input, encoding: .utf8)
+        #expect(given.contains(#""title":"Einladung""#) && !given.contains("INVITATION_TITLE"), "\(given)")
         await provider.stop()
     }
 
