@@ -23,7 +23,7 @@ import UserNotificationsCore
 /// each read their own. glibc reads a catalog file once, when a lookup first needs it: one
 /// installed or changed later is read after the daemon restarts.
 final class AppCatalogs: Sendable {
-    /// The locale lookups are made in, and what it was made from.
+    /// The locale lookups are made in.
     let locale: MessagesLocale
     /// Each domain looked in so far: the directory it is bound to, and the C library's default.
     private let domains = Mutex<[String: (current: String, standard: String)]>([:])
@@ -87,13 +87,10 @@ struct MessagesLocale: @unchecked Sendable {
     // @unchecked: a locale_t is a C pointer; glibc never changes the locale after newlocale and
     // `uselocale` only reads it, from any thread. It lives as long as the daemon (never freed).
     let handle: locale_t?
-    /// The locale asked for (`""`: the session's, from the environment).
-    let requested: String
     /// Whether it is not installed, and `C.UTF-8` is used in its place.
     let replaced: Bool
 
     init(_ name: String) {
-        requested = name
         if let made = usernoted_messages_locale(name) {
             handle = made
             replaced = false
