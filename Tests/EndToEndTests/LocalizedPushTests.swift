@@ -114,4 +114,20 @@ import TestSupport
         #expect(shown.body == "Ben lädt dich zu „Lunch“ ein", "\(shown)")
         await provider.stop()
     }
+
+    @Test func aSessionLocaleThatIsNotInstalledIsSaidAndLanguageStillChooses() async throws {
+        // xx_XX is installed nowhere: the daemon warns, reads in C.UTF-8, and LANGUAGE=de still chooses German.
+        let scene = try await Scene(daemonEnvironment: ["LANG": "xx_XX.UTF-8", "LANGUAGE": "de", "LC_ALL": "", "LC_MESSAGES": ""])
+        try await scene.daemon.process.waitForLog(containing: "localized alerts: the session's messages locale is not installed")
+        #expect(scene.daemon.process.log.contains("LANG=xx_XX.UTF-8"), "the log names the variables: \(scene.daemon.process.log)")
+        let locales = try GettextCatalog.install(
+            domain: Self.domain, languages: ["de"], translations: Self.translations,
+            in: scene.bus.directory.appending(path: "locale"))
+        let cli = UsernotectlTests()
+        #expect(try cli.usernotectl(scene, "apps", "set", Self.app, "--text-domain", Self.domain, "--locale-dir", locales.path).succeeded)
+        let pushed = try cli.usernotectl(
+            scene, "push", "--app", Self.app, "-", input: #"{"aps": {"alert": {"title-loc-key": "INVITATION_TITLE", "body": "x"}}}"#)
+        #expect(pushed.succeeded, "\(pushed.errors)")
+        try await scene.desktop.waitUntilShown("the title translated through LANGUAGE") { $0.summary == "Einladung" }
+    }
 }

@@ -42,6 +42,19 @@ import UserNotificationsCore
         #expect(Self.catalogs.translation(of: "KEY", domain: domain, directory: nil) == nil, "back in /usr/share/locale, which has none")
     }
 
+    @Test func lookupsFromManyThreadsAtOnceEachReadTheirOwnDirectory() async throws {
+        let domain = Self.domain()
+        let directories = [try Self.catalog(domain, ["KEY": "first"]), try Self.catalog(domain, ["KEY": "second"])]
+        let answers = await withTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<400 {
+                group.addTask { (index % 2, Self.catalogs.translation(of: "KEY", domain: domain, directory: directories[index % 2])) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 400)
+        #expect(answers.allSatisfy { $0.1 == ["first", "second"][$0.0] }, "\(answers.filter { $0.1 != ["first", "second"][$0.0] }.prefix(5))")
+    }
+
     @Test func anAppsKeysAreLookedUpInItsTextDomainSettingElseItsAppID() throws {
         let app = try AppID(validating: "org.example.Catalog\(UUID().uuidString.prefix(8))")
         let byID = try Self.catalog(app.rawValue, ["KEY": "by app id"])
