@@ -92,7 +92,7 @@ public final class Daemon: Sendable {
             store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
         center = Center(
             poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
-            background: background, catalogs: AppCatalogs(locale: messagesLocale, desktopEntries: desktopEntries), limits: config.limits)
+            background: background, catalogs: AppCatalogs(locale: messagesLocale, desktopEntries: desktopEntries, logger: logger), limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)

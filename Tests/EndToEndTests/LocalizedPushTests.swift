@@ -59,6 +59,9 @@ import TestSupport
             """#, properties: [UserProperty("apns-id", "reminder-de")])
         let (_, fallback) = try await scene.desktop.waitUntilShown("the untranslated reminder") { $0.summary == "Reminder" }
         #expect(fallback.body == "Standup starts in 5 minutes", "\(fallback)")
+        try await scene.daemon.process.waitForLog(containing: "localized alerts: no translation in the session's language")
+        #expect(scene.daemon.process.log.contains("key=REMINDER_TITLE localeDirectory=\(locales.path) textDomain=\(Self.domain)"),
+                "the log names the key and where it looked: \(scene.daemon.process.log.suffix(2000))")
 
         // Arguments without their key: not shown, and the provider hears why.
         try await provider.publish(

@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import FreedesktopNotifications
+import Logging
 import Synchronization
 import UserNotificationsCore
 
@@ -22,6 +23,9 @@ import UserNotificationsCore
 /// looking up are done under one lock, so two apps naming one domain with different directories
 /// each read their own. glibc reads a catalog file once, when a lookup first needs it: one
 /// installed or changed later is read after the daemon restarts.
+///
+/// A key without a translation is logged once per domain, directory and key (the first
+/// ``missesLogged`` of them), so an app's developer sees which catalog was looked in.
 final class AppCatalogs: Sendable {
     /// The locale lookups are made in.
     let locale: MessagesLocale
@@ -30,19 +34,34 @@ final class AppCatalogs: Sendable {
 
     /// Where an app's desktop file may name its text domain.
     private let desktopEntries: DesktopEntries
+    private let logger: Logger
+    /// The keys without a translation logged so far, as domain, directory and key.
+    private let misses = Mutex<Set<[String]>>([])
+    static let missesLogged = 1_000
 
     /// Catalogs read in the messages locale `name` ("" for the session's, from the environment),
     /// of the text domains the apps' settings or desktop files in `desktopEntries` name.
-    init(locale name: String = "", desktopEntries: DesktopEntries = DesktopEntries()) {
+    init(locale name: String = "", desktopEntries: DesktopEntries = DesktopEntries(), logger: Logger = Logger(label: "usernoted")) {
         locale = MessagesLocale(name)
         self.desktopEntries = desktopEntries
+        self.logger = logger
     }
 
     /// The translation of `key` in `domain`'s catalog (under `directory`, else the default); nil
     /// when there is none, in the user's language or at all.
     func translation(of key: String, domain: String, directory: String?) -> String? {
         guard !key.isEmpty, let locale = locale.handle else { return nil }
-        return domains.withLock { domains in
+        let found = lookUp(key, domain: domain, directory: directory, locale: locale)
+        if found == nil, misses.withLock({ $0.count < Self.missesLogged && $0.insert([domain, directory ?? "", key]).inserted }) {
+            logger.info("localized alerts: no translation in the session's language; showing the fallback", metadata: [
+                "key": "\(key)", "textDomain": "\(domain)", "localeDirectory": "\(directory ?? "(the C library's)")"])
+        }
+        return found
+    }
+
+    /// `key`'s translation by `dgettext` in `domain` under `directory`, in `locale`.
+    private func lookUp(_ key: String, domain: String, directory: String?, locale: locale_t) -> String? {
+        domains.withLock { domains in
             var binding = domains[domain] ?? Self.firstLook(at: domain)
             let target = directory ?? binding.standard
             if binding.current != target, bindtextdomain(domain, target) != nil { binding.current = target }
