@@ -9,6 +9,18 @@
 #include <pthread.h>
 #include <linux/memfd.h>
 
+/* gettext (dgettext, bindtextdomain, bind_textdomain_codeset) and per-thread locales
+   (newlocale, uselocale), for the apps' localized alerts. */
+#include <libintl.h>
+#include <locale.h>
+
+/* The LC_MESSAGES category of the locale `name` ("" reads LC_ALL, LC_MESSAGES and LANG as
+   setlocale does); (locale_t)0 when it is not installed. LC_MESSAGES_MASK is a macro Swift
+   does not import. */
+static inline locale_t usernoted_messages_locale(const char *name) {
+    return newlocale(LC_MESSAGES_MASK, name, (locale_t)0);
+}
+
 /* A GNU extension <pthread.h> declares only under _GNU_SOURCE. */
 int pthread_setname_np(pthread_t thread, const char *name);
 /* And one <sys/mman.h> declares only under _GNU_SOURCE. */

@@ -3,16 +3,19 @@ import Glibc
 import Synchronization
 import UserNotificationsCore
 
-/// An app's name and icon, as its desktop file gives them.
+/// An app's name and icon, as its desktop file gives them, and the gettext domain it names.
 public struct AppIdentity: Sendable, Hashable {
     /// `Name`, in the user's language.
     public var name: String
     /// `Icon`: a theme icon's name, or a `file://` URI.
     public var icon: String
+    /// `X-GNOME-Gettext-Domain`: the gettext text domain the app's texts are translated from.
+    public var textDomain: String?
 
-    public init(name: String, icon: String) {
+    public init(name: String, icon: String, textDomain: String? = nil) {
         self.name = name
         self.icon = icon
+        self.textDomain = textDomain
     }
 }
 
@@ -63,7 +66,12 @@ public final class DesktopEntries: Sendable {
             g_free(text)
             if icon.hasPrefix("/") { icon = "file://" + icon }
         }
-        return (AppIdentity(name: String(cString: name), icon: icon), String(cString: file))
+        var domain: String?
+        if let text = g_desktop_app_info_get_string(info, "X-GNOME-Gettext-Domain") {
+            domain = String(cString: text)
+            g_free(text)
+        }
+        return (AppIdentity(name: String(cString: name), icon: icon, textDomain: domain), String(cString: file))
     }
 
     /// The file's modification time; nil when it is gone.

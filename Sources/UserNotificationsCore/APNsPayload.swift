@@ -8,14 +8,15 @@
 /// ```
 ///
 /// `aps` fields: `alert` (a string, the body, or `{title, subtitle, body, summary-arg,
-/// summary-arg-count}`), `category`,
+/// summary-arg-count}`, or the localized `title-loc-key`, `loc-key` … in their place), `category`,
 /// `thread-id`, `sound` (a name, or `{critical, name, volume}`), `badge`,
 /// `interruption-level` (`passive`, `active`, `time-sensitive`, `critical`),
 /// `relevance-score` (0 to 1), `target-content-id`, `mutable-content` (1: the app's service
 /// extension may change the content before it is shown) and `content-available` (1: without an
 /// alert, a background push for the app's handler). A payload without `alert` may only set the
-/// badge, or be a background push. Localized alerts (`loc-key` …) and Apple's other keys are
-/// refused by name.
+/// badge, or be a background push. Localized alerts (`title-loc-key`, `subtitle-loc-key`,
+/// `loc-key`, each with its `…-loc-args`) are looked up with `translate` (see ``LocalizedText``);
+/// Apple's other keys are refused by name.
 public struct APNsPayload: Sendable, Hashable {
     /// The notification to show (identifier unassigned); nil when the payload only sets the badge.
     public var request: NotificationRequest?
@@ -49,8 +50,15 @@ public struct APNsPayload: Sendable, Hashable {
     /// Decodes a `PostPayload` payload and, unless `limits` is nil, validates its request.
     /// Errors read `aps.alert.title: problem`.
     /// A push whose `apns-push-type` is `background` passes `background`: it needs no `content-available`.
-    public static func decode(_ json: String, limits: Limits? = .default, background: Bool = false) throws(ModelError) -> APNsPayload {
+    /// `translate` is the app's catalog: a localized alert's key's translation, nil when it has
+    /// none (the default, no catalog); the request carries the texts it makes.
+    public static func decode(
+        _ json: String, limits: Limits? = .default, background: Bool = false, translate: (String) -> String? = { _ in nil }
+    ) throws(ModelError) -> APNsPayload {
         var payload = try ModelJSON.decode(Body.self, from: json, root: root).payload
+        if let content = payload.request?.content {
+            payload.request?.content = payload.localized.applied(to: content, translate: translate)
+        }
         if payload.request == nil {
             payload.contentAvailable = payload.contentAvailable || background
             if payload.badge == nil, !payload.contentAvailable { throw nothingToShow(at: [.key("aps")]).rooted(at: root) }
@@ -59,7 +67,7 @@ public struct APNsPayload: Sendable, Hashable {
             do {
                 try Validation.validate(request: request, limits: limits)
             } catch {
-                throw Self.located(error, alertIsText: payload.alertIsText)
+                throw Self.located(error, alertIsText: payload.alertIsText, localized: payload.localized)
             }
         }
         return APNsPayload(
@@ -83,12 +91,14 @@ public struct APNsPayload: Sendable, Hashable {
         "userInfo": [],
     ]
 
-    /// A validation error about the request, moved to the payload field it came from.
-    static func located(_ error: ModelError, alertIsText: Bool) -> ModelError {
+    /// A validation error about the request, moved to the payload field it came from (a
+    /// localized text's key when it came from the app's catalog).
+    static func located(_ error: ModelError, alertIsText: Bool, localized: LocalizedAlert = LocalizedAlert()) -> ModelError {
         guard error.path.count >= 2, case .key(let field) = error.path[1], var source = sources[field] else {
             return error.rooted(at: root)
         }
         if field == "body", alertIsText { source.removeLast() }
+        if let key = localized.sourceKey(of: field) { source[source.count - 1] = .key(key) }
         let problem = field == "userInfo" ? "the keys other than 'aps' (the userInfo) \(error.problem)" : error.problem
         return ModelError(error.kind, at: source + error.path.dropFirst(2), root: root, problem)
     }
@@ -109,13 +119,9 @@ extension APNsPayload {
 
     /// Apple's `alert` keys usernoted does not support, and why.
     static let unsupportedAlertKeys: [String: String] = [
-        "title-loc-key": localized, "title-loc-args": localized,
-        "subtitle-loc-key": localized, "subtitle-loc-args": localized,
-        "loc-key": localized, "loc-args": localized, "action-loc-key": localized,
+        "action-loc-key": "it titles the View button of iOS's old alerts; here a click on the body opens the app and the category's actions are the buttons (their titles are the category's); leave it out",
         "launch-image": "launch images are not supported (there is no launch screen to replace); leave it out",
     ]
-
-    private static let localized = "localized alerts are not supported (usernoted has no app strings files to look keys up in); send the text itself in 'title', 'subtitle' and 'body'"
 
     /// The APNs spellings of the interruption levels.
     static let interruptionLevels: [(String, InterruptionLevel)] = [
@@ -152,7 +158,7 @@ extension APNsPayload {
     struct Body: Decodable {
         let payload: (
             request: NotificationRequest?, badge: Int?, alertIsText: Bool, mutableContent: Bool, contentAvailable: Bool,
-            userInfo: [String: JSONValue])
+            userInfo: [String: JSONValue], localized: LocalizedAlert)
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -169,7 +175,7 @@ extension APNsPayload {
                 userInfo[key.stringValue] = try c.decode(JSONValue.self, forKey: key)
             }
             payload = (try aps.request(userInfo: userInfo, at: decoder.path(.key("aps"))), aps.badge, aps.alert?.isText ?? false,
-                       aps.mutableContent, aps.contentAvailable, userInfo)
+                       aps.mutableContent, aps.contentAvailable, userInfo, aps.alert?.localized ?? LocalizedAlert())
         }
     }
 
@@ -262,9 +268,14 @@ extension APNsPayload {
         var summaryArgumentCount = 1
         /// Whether it was given as a string.
         var isText = false
+        /// Its texts to look up in the app's catalog.
+        var localized = LocalizedAlert()
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case title, subtitle, body, summaryArgument = "summary-arg", summaryArgumentCount = "summary-arg-count"
+            case titleLocKey = "title-loc-key", titleLocArgs = "title-loc-args"
+            case subtitleLocKey = "subtitle-loc-key", subtitleLocArgs = "subtitle-loc-args"
+            case locKey = "loc-key", locArgs = "loc-args"
         }
 
         init(from decoder: any Decoder) throws {
@@ -280,6 +291,10 @@ extension APNsPayload {
                 body = try c.decodeIfPresent(String.self, forKey: .body) ?? ""
                 summaryArgument = try c.decodeIfPresent(String.self, forKey: .summaryArgument) ?? ""
                 summaryArgumentCount = try c.decodeIfPresent(Int.self, forKey: .summaryArgumentCount) ?? 1
+                localized = try LocalizedAlert(
+                    title: LocalizedAlert.text(c, .titleLocKey, .titleLocArgs, at: decoder.path()),
+                    subtitle: LocalizedAlert.text(c, .subtitleLocKey, .subtitleLocArgs, at: decoder.path()),
+                    body: LocalizedAlert.text(c, .locKey, .locArgs, at: decoder.path()))
             default:
                 throw ModelError(.invalidJSON, at: decoder.path(),
                                  #"expected a string (the body) or an object {"title", "subtitle", "body"}"#)

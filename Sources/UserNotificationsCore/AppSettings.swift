@@ -29,6 +29,12 @@ public struct AppSettings: Sendable, Hashable, Encodable {
     public var showPreviews: ShowPreviews = .whenUnlocked
     /// Gathered into the scheduled summary.
     public var summary = false
+    /// The gettext text domain whose catalog translates the app's localized alerts (`loc-key` …);
+    /// nil: the one its desktop file names (`X-GNOME-Gettext-Domain`), else the app id.
+    public var textDomain: String?
+    /// The directory holding that catalog (`<dir>/<language>/LC_MESSAGES/<domain>.mo`); nil: the
+    /// C library's, `/usr/share/locale`.
+    public var localeDirectory: String?
 
     /// The settings of an app the user has not changed: authorized, everything on, previews when unlocked, no summary.
     public init() {}
@@ -45,21 +51,25 @@ public struct AppSettings: Sendable, Hashable, Encodable {
         if let value = update.criticalAlert { settings.criticalAlert = value }
         if let value = update.showPreviews { settings.showPreviews = value }
         if let value = update.summary { settings.summary = value }
+        if let value = update.textDomain { settings.textDomain = value.isEmpty ? nil : value }
+        if let value = update.localeDirectory { settings.localeDirectory = value.isEmpty ? nil : value }
         return settings
     }
 
-    /// A change of some fields, as `SetSettings` takes it: the fields it leaves out stay.
+    /// A change of some fields, as `SetSettings` takes it: the fields it leaves out stay; an
+    /// empty `textDomain` or `localeDirectory` goes back to the default.
     public struct Update: Sendable, Hashable, Codable {
         public var authorizationStatus: AuthorizationStatus?
         public var alert, sound, badge, lockScreen, timeSensitive, criticalAlert: Bool?
         public var showPreviews: ShowPreviews?
         public var summary: Bool?
+        public var textDomain, localeDirectory: String?
 
         /// An update of the fields given.
         public init(
             authorizationStatus: AuthorizationStatus? = nil, alert: Bool? = nil, sound: Bool? = nil, badge: Bool? = nil,
             lockScreen: Bool? = nil, timeSensitive: Bool? = nil, criticalAlert: Bool? = nil,
-            showPreviews: ShowPreviews? = nil, summary: Bool? = nil
+            showPreviews: ShowPreviews? = nil, summary: Bool? = nil, textDomain: String? = nil, localeDirectory: String? = nil
         ) {
             self.authorizationStatus = authorizationStatus
             self.alert = alert
@@ -70,10 +80,13 @@ public struct AppSettings: Sendable, Hashable, Encodable {
             self.criticalAlert = criticalAlert
             self.showPreviews = showPreviews
             self.summary = summary
+            self.textDomain = textDomain
+            self.localeDirectory = localeDirectory
         }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case authorizationStatus, alert, sound, badge, lockScreen, timeSensitive, criticalAlert, showPreviews, summary
+            case textDomain, localeDirectory
         }
 
         public init(from decoder: any Decoder) throws {
@@ -87,6 +100,21 @@ public struct AppSettings: Sendable, Hashable, Encodable {
             criticalAlert = try c.decodeIfPresent(Bool.self, forKey: .criticalAlert)
             showPreviews = try c.decodeIfPresent(ShowPreviews.self, forKey: .showPreviews)
             summary = try c.decodeIfPresent(Bool.self, forKey: .summary)
+            textDomain = try c.decodeIfPresent(String.self, forKey: .textDomain)
+            localeDirectory = try c.decodeIfPresent(String.self, forKey: .localeDirectory)
+            if let textDomain, !textDomain.isEmpty, !Self.isTextDomain(textDomain) {
+                throw ModelError(.invalidRequest, at: decoder.path(.key("textDomain")),
+                                 "'\(textDomain)' is not a text domain (the name of a .mo file without '.mo': no '/', not '.' or '..', at most 255 bytes), e.g. \"org.example.Chat\"")
+            }
+            if let localeDirectory, !localeDirectory.isEmpty, !localeDirectory.hasPrefix("/") {
+                throw ModelError(.invalidRequest, at: decoder.path(.key("localeDirectory")),
+                                 "'\(localeDirectory)' is not an absolute path; give the directory that holds <language>/LC_MESSAGES/<domain>.mo, e.g. \"/opt/chat/share/locale\"")
+            }
+        }
+
+        /// Whether `name` can name a catalog file: gettext opens `<dir>/<language>/LC_MESSAGES/<name>.mo`.
+        public static func isTextDomain(_ name: String) -> Bool {
+            name.utf8.count <= 255 && name != "." && name != ".." && !name.contains("/")
         }
     }
 }

@@ -58,10 +58,11 @@ public final class Daemon: Sendable {
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
     /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
-    /// `iconDirectory` keeps the icons of portal notifications.
+    /// `iconDirectory` keeps the icons of portal notifications. Localized alerts are translated
+    /// in the messages locale `messagesLocale` (`""`: the session's, from the environment).
     public init(
         connection: Connection, store: Store, logger: Logger, config: Config, scheduler: Scheduler? = nil,
-        clock: ScaledClock = .real, systemBusAddress: String? = nil, iconDirectory: URL? = nil
+        clock: ScaledClock = .real, systemBusAddress: String? = nil, iconDirectory: URL? = nil, messagesLocale: String = ""
     ) {
         self.connection = connection
         portalIcons = iconDirectory.map { PortalIcons(directory: $0, logger: logger) }
@@ -75,7 +76,9 @@ public final class Daemon: Sendable {
         // Each part is given what it uses, lower parts first: the data flows one way, from the
         // doors through admission to the poster and the bridge, and from the bridge's
         // interactions through the router to the handlers.
-        bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit)
+        // One reader of the apps' desktop files: their names and icons, and their text domains.
+        let desktopEntries = DesktopEntries()
+        bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit, desktopEntries: desktopEntries)
         self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
         let scheduler = self.scheduler
         handlers = HandlerRegistry(connection: connection, logger: logger)
@@ -92,7 +95,7 @@ public final class Daemon: Sendable {
             store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
         center = Center(
             poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
-            background: background, limits: config.limits)
+            background: background, catalogs: AppCatalogs(locale: messagesLocale, desktopEntries: desktopEntries, logger: logger), limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)
@@ -133,6 +136,12 @@ public final class Daemon: Sendable {
             try await subscribed.value
         } onCancel: {
             subscribed.cancel()
+        }
+        if center.catalogs.locale.replaced {
+            let environment = ProcessInfo.processInfo.environment
+            let named = ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].compactMap { name in environment[name].map { "\(name)=\($0)" } }
+            logger.warning("localized alerts: the session's messages locale is not installed; using C.UTF-8, in which only LANGUAGE chooses the catalog's language", metadata: [
+                "environment": "\(named.joined(separator: " "))"])
         }
         // A [push] setting that cannot be used stops the daemon here, saying which and why.
         let policy = push.withLock { $0.policy }

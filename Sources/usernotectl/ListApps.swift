@@ -45,6 +45,8 @@ struct ListApps: AsyncParsableCommand {
         ]
         var parts = switches.filter { $0.1 != $0.2 }.map { $0.1 ? $0.0 : "no \($0.0)" }
         if settings.showPreviews != AppSettings().showPreviews { parts.append("previews \(settings.showPreviews.rawValue)") }
+        if let domain = settings.textDomain { parts.append("text domain \(domain)") }
+        if let directory = settings.localeDirectory { parts.append("locale dir \(directory)") }
         return parts.isEmpty ? "defaults" : parts.joined(separator: ", ")
     }
 }

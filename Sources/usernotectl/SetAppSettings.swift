@@ -9,6 +9,8 @@ struct SetAppSettings: AsyncParsableCommand {
         discussion: """
             --deny refuses the app's posts (it gets io.github.usernoted.Error.NotAuthorized and nothing \
             is shown); --provisional delivers them quietly, as passive; --allow authorizes it again. \
+            --text-domain and --locale-dir name the gettext catalog its pushes' localized alerts \
+            (loc-key …) are translated from (an empty value goes back to the default). \
             Prints the app's settings as they are now (JSON).
 
             \(ExitStatus.help())
@@ -36,6 +38,13 @@ struct SetAppSettings: AsyncParsableCommand {
     var summary: Bool?
     @Option(name: .customLong("previews"), help: ArgumentHelp("When its body is shown: always, whenUnlocked or never.", valueName: "when"))
     var showPreviews: AppSettings.ShowPreviews?
+    @Option(name: .customLong("text-domain"), help: ArgumentHelp(
+        "The gettext text domain of its localized alerts (default: its desktop file's X-GNOME-Gettext-Domain, else the app id).",
+        valueName: "domain"))
+    var textDomain: String?
+    @Option(name: .customLong("locale-dir"), help: ArgumentHelp(
+        "The directory holding <language>/LC_MESSAGES/<domain>.mo (default: /usr/share/locale).", valueName: "dir"))
+    var localeDirectory: String?
 
     @OptionGroup var bus: BusOptions
 
@@ -48,7 +57,8 @@ struct SetAppSettings: AsyncParsableCommand {
     var update: AppSettings.Update {
         AppSettings.Update(
             authorizationStatus: authorization, alert: alert, sound: sound, badge: badge, lockScreen: lockScreen,
-            timeSensitive: timeSensitive, criticalAlert: criticalAlert, showPreviews: showPreviews, summary: summary)
+            timeSensitive: timeSensitive, criticalAlert: criticalAlert, showPreviews: showPreviews, summary: summary,
+            textDomain: textDomain, localeDirectory: localeDirectory)
     }
 
     func run() async throws {

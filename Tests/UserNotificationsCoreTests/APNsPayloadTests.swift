@@ -97,13 +97,65 @@ import Testing
         }
     }
 
+    // MARK: Localized alerts
+
+    /// A catalog: the key's translation, nil for a key it lacks.
+    static let german: @Sendable (String) -> String? = {
+        ["GAME_PLAY_REQUEST_FORMAT": "%1$@ und %2$@ laden dich zu %3$@ ein", "NEW_MESSAGE": "Neue Nachricht",
+         "MEETING": "Besprechung: %@"][$0]
+    }
+
+    @Test func localizedKeysAreLookedUpInTheCatalogAndFormattedWithTheirArguments() throws {
+        let payload = try APNsPayload.decode(#"""
+            {"aps": {"alert": {"title-loc-key": "NEW_MESSAGE", "subtitle-loc-key": "MEETING", "subtitle-loc-args": ["Standup"],
+                               "loc-key": "GAME_PLAY_REQUEST_FORMAT", "loc-args": ["Jenna", "Frank", "Schach"]}}}
+            """#, translate: Self.german)
+        let content = try #require(payload.request).content
+        #expect(content.title == "Neue Nachricht")
+        #expect(content.subtitle == "Besprechung: Standup")
+        #expect(content.body == "Jenna und Frank laden dich zu Schach ein")
+    }
+
+    @Test func aKeyTheCatalogLacksShowsThePlainTextSentBesideItElseTheKeyItself() throws {
+        let plain = try APNsPayload.decode(#"{"aps": {"alert": {"title": "New build", "title-loc-key": "BUILD_TITLE"}}}"#, translate: Self.german)
+        #expect(plain.request?.content.title == "New build")
+        let key = try content(#"{"aps": {"alert": {"loc-key": "%@ pushed %@", "loc-args": ["Anna", "main"]}}}"#)
+        #expect(key.body == "Anna pushed main", "without a catalog, the key is the format")
+        let translated = try APNsPayload.decode(#"{"aps": {"alert": {"body": "ignored", "loc-key": "NEW_MESSAGE"}}}"#, translate: Self.german)
+        #expect(translated.request?.content.body == "Neue Nachricht", "the key comes before the plain text, as on Apple platforms")
+    }
+
+    @Test func localizedKeysOfBadShapeAreRefusedSayingWhere() {
+        expectModelError(.invalidJSON, mentions: ["aps.alert.loc-args: expected an array of strings", "'loc-key'"]) {
+            _ = try decode(#"{"aps": {"alert": {"loc-key": "K", "loc-args": "Anna"}}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.alert.title-loc-args[1]: expected a string"]) {
+            _ = try decode(#"{"aps": {"alert": {"title-loc-key": "K", "title-loc-args": ["Anna", 3]}}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["aps.alert.subtitle-loc-args: is given without 'subtitle-loc-key'"]) {
+            _ = try decode(#"{"aps": {"alert": {"body": "x", "subtitle-loc-args": ["Anna"]}}}"#)
+        }
+        expectModelError(.invalidRequest, mentions: ["aps.alert.loc-key: is empty"]) {
+            _ = try decode(#"{"aps": {"alert": {"loc-key": ""}}}"#)
+        }
+        expectModelError(.invalidJSON, mentions: ["aps.alert.title-loc-key: expected a string"]) {
+            _ = try decode(#"{"aps": {"alert": {"title-loc-key": ["K"]}}}"#)
+        }
+    }
+
+    @Test func aTranslatedTextOverItsLimitIsRefusedAtItsKey() {
+        var limits = Limits.default
+        limits.titleLength = 8
+        expectModelError(.limitExceeded, mentions: ["aps.alert.title-loc-key"]) {
+            _ = try APNsPayload.decode(#"{"aps": {"alert": {"title-loc-key": "NEW_MESSAGE"}}}"#, limits: limits, translate: Self.german)
+        }
+    }
+
     // MARK: What is refused
 
-    @Test func localizedAlertsAreRefusedSayingWhatToSendInstead() {
-        for key in ["title-loc-key", "loc-key", "subtitle-loc-args"] {
-            expectModelError(.invalidRequest, mentions: ["aps.alert.\(key): is not supported", "localized", "'title', 'subtitle' and 'body'"]) {
-                _ = try decode(#"{"aps": {"alert": {"\#(key)": "GAME_PLAY_REQUEST_FORMAT", "body": "x"}}}"#)
-            }
+    @Test func applesOldActionKeyAndLaunchImagesAreRefusedSayingWhy() {
+        expectModelError(.invalidRequest, mentions: ["aps.alert.action-loc-key: is not supported", "category's actions are the buttons"]) {
+            _ = try decode(#"{"aps": {"alert": {"action-loc-key": "PLAY", "body": "x"}}}"#)
         }
         expectModelError(.invalidRequest, mentions: ["aps.alert.launch-image: is not supported"]) {
             _ = try decode(#"{"aps": {"alert": {"launch-image": "a.png"}}}"#)

@@ -31,16 +31,19 @@ actor Center {
     let extensions: ServiceExtensions
     /// Background pushes, within each app's budget, for the router to deliver.
     let background: BackgroundPushes
+    /// The apps' gettext catalogs, which translate payloads' localized alerts (`loc-key` …).
+    let catalogs: AppCatalogs
 
     /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, store,
     /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`;
     /// `mutable-content` payloads go through the app's extension in `extensions` first; background
-    /// payloads go to `background`.
+    /// payloads go to `background`; payloads' localized alerts are looked up in `catalogs`.
     init(
         poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, extensions: ServiceExtensions,
-        background: BackgroundPushes, limits: Limits = .default
+        background: BackgroundPushes, catalogs: AppCatalogs = AppCatalogs(), limits: Limits = .default
     ) {
         self.background = background
+        self.catalogs = catalogs
         self.extensions = extensions
         self.authorization = authorization
         bridge = poster.bridge
@@ -148,7 +151,8 @@ actor Center {
     /// `mutable-content`, the app's service extension changes it first, when the app has one
     /// (see ``startExtension(_:of:)``). A background push (`content-available` without an alert,
     /// or `background` for a push whose `apns-push-type` says so) shows nothing and goes to the
-    /// app's handler (see ``BackgroundPushes``).
+    /// app's handler (see ``BackgroundPushes``). A localized alert (`loc-key` …) is translated here,
+    /// before anything else sees the request, in the app's catalog (see ``AppCatalogs``).
     func postPayload(
         _ app: AppID, json: String, identifier: String? = nil, background isBackground: Bool = false
     ) async throws(CenterError) -> Continuation<String> {
@@ -166,8 +170,9 @@ actor Center {
     func handlePayload(
         _ app: AppID, json: String, identifier: String?, background isBackground: Bool
     ) async throws(CenterError) -> (handling: PayloadHandling, continuation: Continuation<String>) {
+        let translate = catalogs.translations(of: app, settings: settings.settings(of: app))
         let payload = try rethrowingModelErrors { () throws(ModelError) in
-            try APNsPayload.decode(json, limits: limits, background: isBackground)
+            try APNsPayload.decode(json, limits: limits, background: isBackground, translate: translate)
         }
         var result: (handling: PayloadHandling, continuation: Continuation<String>) = (.badgeOnly, { "" })
         if payload.isBackground {

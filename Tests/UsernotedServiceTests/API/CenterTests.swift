@@ -20,6 +20,25 @@ import UserNotificationsCore
         }
     }
 
+    @Test func aPayloadsLocalizedAlertIsTranslatedInTheCatalogTheAppsSettingsName() async throws {
+        let scene = try await ServiceScene()  // in C.UTF-8, where gettext reads LANGUAGE's languages, or C.UTF-8/
+        let directory = try GettextCatalog.install(
+            domain: "chat", languages: AppCatalogsTests.languages,
+            translations: ["NEW_MESSAGE": "Neue Nachricht", "%@ wrote: %@": "%1$@ schrieb: „%2$@“"],
+            in: TemporaryDirectory.make(prefix: "usernoted-center-catalog"))
+        let payload = Value.string(#"{"aps": {"alert": {"title-loc-key": "NEW_MESSAGE", "loc-key": "%@ wrote: %@", "loc-args": ["Anna", "Hallo"]}}}"#)
+        func delivered(_ id: String?) async throws -> NotificationContent? {
+            try ModelJSON.decodeRequests(try await scene.call("GetDelivered", Self.app) ?? "").first { $0.identifier == id }?.content
+        }
+        // Before the app's catalog is named: its app id is the domain, which has no catalog; the keys are shown.
+        let untranslated = try await delivered(try await scene.call("PostPayload", Self.app, payload))
+        #expect(untranslated?.title == "NEW_MESSAGE" && untranslated?.body == "Anna wrote: Hallo")
+
+        try await scene.call("SetSettings", Self.app, .string(#"{"textDomain": "chat", "localeDirectory": "\#(directory.path)"}"#))
+        let translated = try await delivered(try await scene.call("PostPayload", Self.app, payload))
+        #expect(translated?.title == "Neue Nachricht" && translated?.body == "Anna schrieb: „Hallo“")
+    }
+
     @Test func thePendingLimitIsNamedAndReplacingStaysAllowed() async throws {
         let scene = try await ServiceScene(limits: Limits(pendingPerApp: 2))
         try await scene.call("Add", Self.app, Self.scheduled("a"))

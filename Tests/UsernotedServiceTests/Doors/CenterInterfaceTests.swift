@@ -238,9 +238,14 @@ import UserNotificationsCore
         let scene = try await ServiceScene()
         let updates = try await Self.launcherUpdates(on: scene)
         await #expect {
-            try await scene.call("PostPayload", .string("org.example.Calendar"), .string(#"{"aps":{"alert":{"loc-key":"GREETING"},"badge":1}}"#))
+            try await scene.call("PostPayload", .string("org.example.Calendar"), .string(#"{"aps":{"alert":{"action-loc-key":"PLAY","body":"x"},"badge":1}}"#))
         } throws: {
-            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "aps.alert.loc-key: is not supported", "localized")
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "aps.alert.action-loc-key: is not supported")
+        }
+        await #expect {
+            try await scene.call("PostPayload", .string("org.example.Calendar"), .string(#"{"aps":{"alert":{"loc-args":["Anna"]},"badge":1}}"#))
+        } throws: {
+            isDBusError($0, "io.github.usernoted.Error.InvalidRequest", "aps.alert.loc-args: is given without 'loc-key'")
         }
         await #expect {
             try await scene.call("PostPayload", .string("org.example.Calendar"), .string(#"{"aps":{"alert":"x","category":"NOPE","badge":1}}"#))
