@@ -4,8 +4,9 @@ import Testing
 import TestSupport
 
 /// Examples/SecureChat, run as its README says, against a real mosquitto and dunst: the
-/// decrypted message is on screen while a subscriber on `#` at the broker, which gets every
-/// message the broker routes, never sees its text.
+/// decrypted message is on screen, and the user's answer to it goes back to the server, while
+/// a subscriber on `#` at the broker, which gets every message the broker routes, never sees
+/// its text.
 @Suite(.serialized) struct SecureChatTests {
     static let app = "org.example.SecureChat"
     static let text = "Meet at 8, the usual place"
@@ -15,7 +16,7 @@ import TestSupport
         let sniffer = try MQTTProbe(broker.url, id: "sniffer", subscriptions: ["#"])
         try await sniffer.connected()
         let config = try TemporaryDirectory.make(prefix: "usernoted-securechat").appending(path: "config.toml")
-        try "[push]\nbroker = \"\(broker.url)\"\ndevice = \"desk-secure\"\nuser = \"alice\"\nprivateApps = [\"\(Self.app)\"]\n".write(to: config, atomically: true, encoding: .utf8)
+        try "[push]\nbroker = \"\(broker.url)\"\ndevice = \"desk-secure\"\nuser = \"alice\"\n".write(to: config, atomically: true, encoding: .utf8)
         let scene = try await ExampleScene(daemonArguments: ["--config", config.path])
         try await scene.daemon.process.waitForLog(containing: "push: subscribed")
         var environment = ShellExampleTests.environment(scene)
@@ -45,6 +46,12 @@ import TestSupport
 
         let (_, shown) = try await scene.desktop.waitUntilShown("the decrypted message") { $0.summary == "Anna" }
         #expect(shown.body == Self.text)
+        // The user opens it: the answer goes back through the broker, without the text.
+        try scene.desktop.pick("default", of: shown.id)
+        _ = try await withDeadline(.seconds(10), "the answer at the broker") {
+            while !sniffer.messages.pending.contains(where: { $0.topic.hasSuffix("/responses") }) { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
 
         // A ciphertext the app's key cannot open: the extension exits 1, the placeholder is shown.
         let broken = #"{"aps": {"alert": {"title": "New message"}, "mutable-content": 1}, "ciphertext": "bm90IGEgbWVzc2FnZQ=="}"#
@@ -62,7 +69,8 @@ import TestSupport
             message.topic + "\n" + String(decoding: message.payload, as: UTF8.self) + "\n"
                 + message.userProperties.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
         }.joined(separator: "\n---\n")
-        #expect(routed.count >= 2 && bytes.contains("New message") && bytes.contains("ciphertext"), "\(bytes)")
+        #expect(routed.count >= 3 && bytes.contains("New message") && bytes.contains("ciphertext"), "\(bytes)")
+        #expect(bytes.contains(#""actionIdentifier":"default""#), "the answer: \(bytes)")
         for secret in ["Meet at 8", "usual place", "Anna"] {
             #expect(!bytes.contains(secret), "the broker carried \(secret): \(bytes)")
         }

@@ -131,6 +131,8 @@ actor Push {
         do {
             let (handling, continuation) = try await center.handlePayload(
                 app, json: json, identifier: request, background: headers.isBackground)
+            // Queued before the extension can have it shown, so before any answer to it.
+            if handling == .extensionRunning { try? await store.keepAnswerPrivate(pushID: id) }
             _ = try await continuation()
             logger.info("push: \(handling.rawValue)", metadata: metadata)
         } catch {

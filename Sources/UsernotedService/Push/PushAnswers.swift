@@ -35,12 +35,21 @@ actor PushAnswers {
     nonisolated func use(_ route: Route?) { self.route.withLock { $0 = route } }
 
     /// The answer to publish for `response` (with the response's JSON as `json`), or nil when
-    /// push is off, its notification was not pushed or its app keeps its answers private.
+    /// push is off, its notification was not pushed or its app keeps its answers private. The
+    /// answer to a push its service extension had (which may have decrypted it) goes without
+    /// the notification's content and the user's text.
     nonisolated(nonsending) func outgoing(for response: NotificationResponse, json: String) async -> OutgoingResponse? {
         let app = response.appId
         guard let route = route.withLock({ $0 }), !route.privateApps.contains(app.rawValue),
-              let pushID = try? await store.pushID(of: app, request: response.requestId)
+              let (pushID, answerPrivate) = (try? await store.push(of: app, request: response.requestId)) ?? nil
         else { return nil }
+        var json = json
+        if answerPrivate {
+            var bare = response
+            bare.notification.content = NotificationContent()
+            bare.userText = nil
+            json = ModelJSON.encode(bare)
+        }
         let id = UUID().lowercasedString
         let header = "{\"responseId\":\(Self.quoted(id)),\"apnsId\":\(Self.quoted(pushID))"
         return OutgoingResponse(

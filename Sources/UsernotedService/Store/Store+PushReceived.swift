@@ -16,14 +16,24 @@ extension Store {
         }
     }
 
-    /// The `apns-id` of the newest push that showed `request` of `app`; nil when it was not pushed.
-    func pushID(of app: AppID, request: String) async throws -> String? {
+    /// The newest push that showed `request` of `app`: its `apns-id`, and whether its answer
+    /// is private (``keepAnswerPrivate(pushID:)``); nil when it was not pushed.
+    func push(of app: AppID, request: String) async throws -> (id: String, answerPrivate: Bool)? {
         try await readNow { db in
-            try String.fetchOne(
+            try Row.fetchOne(
                 db.cachedStatement(sql: """
-                    SELECT apns_id FROM push_received WHERE app_id = ? AND request_id = ? ORDER BY received_at DESC LIMIT 1
+                    SELECT apns_id, answer_private FROM push_received WHERE app_id = ? AND request_id = ? ORDER BY received_at DESC LIMIT 1
                     """),
-                arguments: [app.rawValue, request])
+                arguments: [app.rawValue, request]
+            ).map { (id: $0[0], answerPrivate: $0[1]) }
+        }
+    }
+
+    /// Push `pushID` went to its app's service extension: its answer carries neither the
+    /// notification's content nor the user's text, which the extension may have decrypted.
+    func keepAnswerPrivate(pushID: String) async throws {
+        try await batch.write { db in
+            try db.execute(sql: "UPDATE push_received SET answer_private = 1 WHERE apns_id = ?", arguments: [pushID])
         }
     }
 

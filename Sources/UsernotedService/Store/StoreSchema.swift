@@ -99,6 +99,11 @@ enum StoreSchema {
                 CREATE TABLE background_held (app_id TEXT PRIMARY KEY, response_json TEXT NOT NULL, held_at REAL NOT NULL);
                 """)
         }
+        migrator.registerMigration("v8: private answers") { db in
+            // 1: the push was handed to its app's service extension, which may have decrypted it:
+            // its answer goes to the broker without the notification's content or the typed text.
+            try db.execute(sql: "ALTER TABLE push_received ADD COLUMN answer_private INTEGER NOT NULL DEFAULT 0;")
+        }
         return migrator
     }
 }
