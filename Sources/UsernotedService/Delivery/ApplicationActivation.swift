@@ -84,7 +84,8 @@ enum ApplicationActivation {
             try connection.emit(
                 PortalNotification.actionInvoked, path: PortalNotification.path, interface: PortalNotification.interface,
                 portalApp, id, action, parameter)
-            guard try await connection.nameOwner(destination) == nil else { break }
+            // A host app without an id has nothing to start; a running app has the signal.
+            guard response.appId.rawValue != PortalMapping.unregisteredApp, try await connection.nameOwner(destination) == nil else { break }
             do {
                 try await connection.call(
                     activate, destination: destination, path: path, interface: interface, platformData, timeout: .seconds(25))
