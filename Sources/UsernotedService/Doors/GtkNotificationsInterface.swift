@@ -25,6 +25,9 @@ enum GtkNotificationsInterface {
 }
 
 extension GtkNotificationsInterface {
+    /// xdg-desktop-portal-gnome's name: it sends the portal's notifications here (GNOME 47+).
+    static let gnomePortalBackend = "org.freedesktop.impl.portal.desktop.gnome"
+
     /// Serves the interface under `org.gtk.Notifications` if nobody owns the name: never
     /// replacing an owner (GNOME Shell has it on GNOME), never queueing behind one, and
     /// letting a later owner that asks to replace us have it (GNOME Shell asks so at start).
@@ -37,7 +40,9 @@ extension GtkNotificationsInterface {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving GLib apps' notifications (GNotification)", metadata: ["name": "\(GtkNotifications.busName)"])
             let ours = connection.uniqueName
+            let forwarder = try await Forwarders.follow(gnomePortalBackend, on: connection)
             return Task {
+                defer { forwarder.cancel() }
                 for await change in changes where change.newOwner != ours {
                     logger.notice("another program took over org.gtk.Notifications; GLib apps' notifications go to it now", metadata: [
                         "owner": "\(change.newOwner.isEmpty ? "nobody" : change.newOwner)"])

@@ -70,33 +70,23 @@ final class PortalFrontend: Sendable {
     private let connection: Connection
     private let known = Mutex<String?>(nil)
 
-    /// How many calls the frontend may have waiting: it forwards every sandboxed app's on one
-    /// connection, and drops what is refused (the app had its answer), so a burst of several
-    /// apps must fit; an app's own rate still applies to each.
-    static let callsWaiting = 4096
-
     init(connection: Connection) { self.connection = connection }
 
-    /// Follows who owns the frontend's name from now on, each owner let ``callsWaiting`` calls
-    /// wait from the moment it has the name (before it forwards anything).
+    /// Follows who owns the frontend's name from now on (a ``Forwarders`` name).
     func follow() async throws -> Task<Void, Never> {
-        let changes = try await connection.nameOwnerChanges(of: PortalNotification.frontendName)
-        if let owner = try await connection.nameOwner(PortalNotification.frontendName) { adopt(owner) }
-        return Task { [weak self] in
-            for await change in changes where !change.newOwner.isEmpty { self?.adopt(change.newOwner) }
+        try await Forwarders.follow(PortalNotification.frontendName, on: connection) { [weak self] owner in
+            self?.known.withLock { $0 = owner }
         }
-    }
-
-    private func adopt(_ owner: String) {
-        known.withLock { $0 = owner }
-        connection.raiseWaitingLimit(to: Self.callsWaiting, for: owner)
     }
 
     /// Returns when `sender` is the frontend; `AccessDenied` otherwise.
     func check(_ sender: String) async throws {
         if known.withLock({ $0 == sender }) { return }
         let owner = try await connection.nameOwner(PortalNotification.frontendName)
-        if let owner { adopt(owner) }
+        if let owner {
+            known.withLock { $0 = owner }
+            Forwarders.raise(for: owner, on: connection)
+        }
         guard owner == sender else {
             throw DBusError(.accessDenied, "\(PortalNotification.interface) is for the portal frontend (\(PortalNotification.frontendName)) alone, as only it vouches for the app id; apps call org.freedesktop.portal.Notification on \(PortalNotification.frontendName), or usernoted's own io.github.usernoted.Center1")
         }
