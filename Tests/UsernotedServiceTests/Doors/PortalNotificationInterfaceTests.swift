@@ -118,25 +118,9 @@ import UsernotedAPI
     /// any other caller has 256 calls waiting at most.
     @Test func aBurstThroughTheFrontendIsAllShown() async throws {
         let (scene, backend) = try await Self.scene()
-        // A frontend that has served a while, as a session's has before apps notify.
-        try await backend.call(PortalNotification.addNotification, "org.example.App0", "first", PortalMappingTests.message)
-        _ = try await scene.server.notifyCalls.next(within: .seconds(10), "Notify")
-        let failures = Inbox<String>()
-        for index in 0..<600 {
-            Task {
-                do {
-                    try await backend.call(PortalNotification.addNotification, "org.example.App\(index % 10)", "n\(index)", PortalMappingTests.message)
-                    failures.put("")
-                } catch { failures.put("\(error)") }
-            }
+        try await Self.expectBurstShown(on: scene.server) { app, id in
+            try await backend.call(PortalNotification.addNotification, app, id, PortalMappingTests.message)
         }
-        var refused: [String] = []
-        for _ in 0..<600 {
-            let failure = try await failures.next(within: .seconds(30), "AddNotification's reply")
-            if !failure.isEmpty { refused.append(failure) }
-        }
-        try #require(refused.count == 0, "the first refusal: \(refused.first ?? "")")
-        for _ in 0..<600 { _ = try await scene.server.notifyCalls.next(within: .seconds(30), "Notify") }
     }
 
     /// `hide-on-lock-screen`: while the session is locked the notification is held (another
@@ -181,5 +165,30 @@ import UsernotedAPI
         try logind.setLocked(true)
         let hidden = try await scene.server.notifyCalls.next(within: .seconds(10), "the re-Notify with the preview hidden")
         #expect(hidden.replacesID == shown.id && hidden.summary == "" && !hidden.body.contains("coming"))
+    }
+}
+
+extension PortalNotificationInterfaceTests {
+    /// A forwarder that has served a while (as a session's has before apps notify) sends one
+    /// notification, then 600 of ten apps at once without waiting (`send(app, id)`): none is
+    /// refused and all reach `server`.
+    static func expectBurstShown(on server: FakeNotificationServer, _ send: @escaping @Sendable (String, String) async throws -> Void) async throws {
+        try await send("org.example.App0", "first")
+        _ = try await server.notifyCalls.next(within: .seconds(10), "Notify")
+        let outcomes = Inbox<String?>()
+        for index in 0..<600 {
+            Task {
+                do {
+                    try await send("org.example.App\(index % 10)", "n\(index)")
+                    outcomes.put(nil)
+                } catch { outcomes.put("\(error)") }
+            }
+        }
+        var refused: [String] = []
+        for _ in 0..<600 {
+            if let error = try await outcomes.next(within: .seconds(30), "a reply") { refused.append(error) }
+        }
+        try #require(refused.count == 0, "the first refusal: \(refused.first ?? "")")
+        for _ in 0..<600 { _ = try await server.notifyCalls.next(within: .seconds(30), "Notify") }
     }
 }
