@@ -35,7 +35,7 @@ final class PortalIcons: Sendable {
     /// The `file://` URI of an icon of `bytes`, kept; nil (logged) when it cannot be.
     func keep(_ bytes: [UInt8]) -> String? {
         guard !bytes.isEmpty, bytes.count <= maxBytes else { return nil }
-        let name = SHA256.digest(bytes).map { String(format: "%02x", $0) }.joined() + Self.suffix(of: bytes)
+        let name = SHA256.hex(SHA256.digest(bytes)) + Self.suffix(of: bytes)
         let url = directory.appending(path: name)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -64,8 +64,9 @@ enum PortalNotificationInterface {
     }
 }
 
-/// Who the portal frontend is: the unique name that owned `org.freedesktop.portal.Desktop`
-/// when last asked, asked again whenever another caller comes.
+/// Who the portal frontend is: the unique name that owns `org.freedesktop.portal.Desktop`,
+/// followed from the bus, and asked again when another caller comes (a call can be read
+/// before the change of owner that preceded it has been followed).
 final class PortalFrontend: Sendable {
     private let connection: Connection
     private let known = Mutex<String?>(nil)

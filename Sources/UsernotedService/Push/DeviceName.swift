@@ -13,6 +13,6 @@ enum DeviceName {
     }
 
     static func derived(user: String, machineID: String) -> String {
-        SHA256.digest(Array("usernoted-device\0\(machineID)\0\(user)".utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        SHA256.hex(SHA256.digest(Array("usernoted-device\0\(machineID)\0\(user)".utf8)).prefix(16))
     }
 }
