@@ -1,3 +1,6 @@
+import Foundation
+import TestSupport
+
 /// The rows that put usernoted beside xdg-desktop-portal's Notification portal, from the same
 /// client (bench-raw-client) to the same fake server on the same bus, in alternating rounds:
 /// `peer-portal-…` with the portal's GTK backend (``PortalPeer``: the path a Flatpak app takes
@@ -6,6 +9,32 @@
 enum PeerPortal {
     /// Which side of the comparison the portal running now is.
     enum Side { case baseline, figure }
+
+    /// Runs `rows` beside the portal `start` starts (`frontend`: xdg-desktop-portal itself,
+    /// `stop`: it and what it needs), and once more with a new one, at most twice, when it
+    /// crashed meanwhile: Debian 12's xdg-desktop-portal 1.16 now and then dies of SIGSEGV in a
+    /// pool thread, locking the mutex of a request that is NULL (the kernel logs `segfault at 40
+    /// … in libglib` for its thread `pool-/usr/libex…`), with its GTK backend as with
+    /// usernoted. A failure with the portal running, or a third crash, fails the rows, saying
+    /// how the portal ended and what it wrote.
+    static func rows<Portal>(
+        starting start: () async throws -> Portal, frontend: (Portal) -> ManagedProcess, stop: (Portal) -> Void,
+        _ rows: () async throws -> [Figure]
+    ) async throws -> [Figure] {
+        for attempt in 1... {
+            let portal = try await start()
+            defer { stop(portal) }
+            do {
+                return try await rows()
+            } catch {
+                let process = frontend(portal)
+                guard let signal = process.endingSignal else { throw error }
+                guard attempt < 3 else { throw BenchError("\(error); xdg-desktop-portal died of signal \(signal) (the third time), its log: \(process.log.suffix(3000))") }
+                UsernotedBench.log("xdg-desktop-portal died of signal \(signal) during the rows (\(error)); they run again with a new one")
+            }
+        }
+        fatalError("unreachable")
+    }
 
     /// A synchronous `Post` against a synchronous `AddNotification` (title, body and a default
     /// action). Beside the GTK backend: the round trip as the app sees it, the note adding the
@@ -34,6 +63,7 @@ enum PeerPortal {
     static func action(_ rig: Rig, _ scale: Scale, key: String, portal side: Side, first: Int, budget: Budget) throws -> Figure {
         let directory = try rig.directory(key)
         let (handlerLog, portalLog) = (directory.appending(path: "handler.log"), directory.appending(path: "portal.log"))
+        for log in [handlerLog, portalLog] { try? FileManager.default.removeItem(at: log) }  // a run before a crash's
         let perRound = max(1, scale.actions / scale.rounds)
         for round in 0..<scale.rounds {
             _ = try rig.rawClient(["portal-actions", "\(perRound)", portalLog.path, "\(first + round * perRound)"])

@@ -34,7 +34,9 @@ final class PortalPeer: Sendable {
     /// Starts Xvfb, the GTK backend and the portal; returns once the portal owns its name.
     init(_ rig: Rig) async throws {
         let portals = try rig.directory("portals")
-        try FileManager.default.copyItem(atPath: Self.backendFile, toPath: portals.appending(path: "gtk.portal").path)
+        let file = portals.appending(path: "gtk.portal")
+        try? FileManager.default.removeItem(at: file)  // the copy of a portal that crashed
+        try FileManager.default.copyItem(atPath: Self.backendFile, toPath: file.path)
         let (xvfb, display) = try Rig.startXvfb()
         var started = [xvfb]
         var environment = rig.bus.environment
@@ -52,6 +54,9 @@ final class PortalPeer: Sendable {
         }
         processes = started
     }
+
+    /// xdg-desktop-portal itself.
+    var frontend: ManagedProcess { processes[0] }
 
     func stop() { processes.forEach { $0.stop() } }
 }

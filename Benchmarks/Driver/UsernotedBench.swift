@@ -88,29 +88,27 @@ struct UsernotedBench {
             } else {
                 await record(peerKeys, "usernoted vs xdg-desktop-portal") {
                     if let missing = PortalPeer.missing { throw BenchError(missing) }
-                    let portal = try await PortalPeer(rig)
-                    defer { portal.stop() }
-                    return [
-                        try await PeerPortal.post(rig, scale, key: "peer-portal-post", portal: .baseline, budget: .atMost(0.5)),
-                        // Titles of their own: P3's are bench-0 … and stay in the server's log.
-                        try PeerPortal.action(rig, scale, key: "peer-portal-action", portal: .baseline, first: 1_000_000, budget: .atMost(0.7)),
-                    ]
+                    return try await PeerPortal.rows(starting: { try await PortalPeer(rig) }, frontend: \.frontend, stop: { $0.stop() }) {
+                        [
+                            try await PeerPortal.post(rig, scale, key: "peer-portal-post", portal: .baseline, budget: .atMost(0.5)),
+                            // Titles of their own: P3's are bench-0 … and stay in the server's log.
+                            try PeerPortal.action(rig, scale, key: "peer-portal-action", portal: .baseline, first: 1_000_000, budget: .atMost(0.7)),
+                        ]
+                    }
                 }
             }
-            // Not in the smoke run (CI): in 2 of 4 whole bench-smoke runs, xdg-desktop-portal 1.16
-            // was gone from the bus partway through these rows, for a reason not found yet.
             let noPortal = FileManager.default.fileExists(atPath: PortalPeer.portal) ? nil : "\(PortalPeer.portal) is not installed"
-            if !scale.requiresPeers, backendKeys.contains(where: wanted) {
-                log("portal-backend-post, portal-backend-action skipped: \(noPortal ?? "not in the smoke run: the portal leaves the bus partway through some runs, cause not found")")
+            if let noPortal, !scale.requiresPeers, backendKeys.contains(where: wanted) {
+                log("portal-backend-post, portal-backend-action skipped: \(noPortal)")
             } else {
                 await record(backendKeys, "a Flatpak app: the portal with usernoted as its backend vs usernoted") {
                     if let noPortal { throw BenchError(noPortal) }
-                    let portal = try await PortalBackend.start(rig)
-                    defer { portal.stop() }
-                    return [
-                        try await PeerPortal.post(rig, scale, key: "portal-backend-post", portal: .figure, budget: .atMost(2)),
-                        try PeerPortal.action(rig, scale, key: "portal-backend-action", portal: .figure, first: 2_000_000, budget: .atMost(2)),
-                    ]
+                    return try await PeerPortal.rows(starting: { try await PortalBackend.start(rig) }, frontend: { $0 }, stop: { $0.stop() }) {
+                        [
+                            try await PeerPortal.post(rig, scale, key: "portal-backend-post", portal: .figure, budget: .atMost(2)),
+                            try PeerPortal.action(rig, scale, key: "portal-backend-action", portal: .figure, first: 2_000_000, budget: .atMost(2)),
+                        ]
+                    }
                 }
             }
         }

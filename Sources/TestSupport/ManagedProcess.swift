@@ -15,7 +15,8 @@ public final class ManagedProcess: Sendable {
     public let pid: pid_t
     /// Where its standard error goes, for failure messages.
     public let logFile: URL
-    private let state = Mutex(false)  // reaped
+    /// Its wait status, once reaped.
+    private let status = Mutex<Int32?>(nil)
 
     private init(pid: pid_t, logFile: URL) {
         self.pid = pid
@@ -73,13 +74,21 @@ public final class ManagedProcess: Sendable {
     }
 
     /// Whether it still runs (a zombie counts as stopped).
-    public var isRunning: Bool {
-        state.withLock { reaped in
-            guard !reaped else { return false }
+    public var isRunning: Bool { waitStatus == nil }
+
+    /// Its wait status if it has exited (reaped now if it just did), nil while it runs.
+    public var waitStatus: Int32? {
+        status.withLock { reaped in
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { reaped = true }
-            return !reaped
+            if reaped == nil, waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+            return reaped
         }
+    }
+
+    /// The signal that ended it, if one did (it crashed, or was killed).
+    public var endingSignal: Int32? {
+        guard let status = waitStatus, (status & 0x7f) != 0, (status & 0x7f) != 0x7f else { return nil }
+        return status & 0x7f
     }
 
     /// What it wrote on standard error so far.
@@ -100,8 +109,8 @@ public final class ManagedProcess: Sendable {
     /// it, and reaps it. Returns its wait status.
     @discardableResult
     public func stop(signal: Int32 = SIGTERM, grace: Duration = .seconds(2)) -> Int32? {
-        state.withLock { reaped -> Int32? in
-            guard !reaped else { return nil }
+        status.withLock { reaped -> Int32? in
+            guard reaped == nil else { return nil }
             kill(pid, signal)
             let deadline = ContinuousClock.now + grace
             var status: Int32 = 0
@@ -109,18 +118,18 @@ public final class ManagedProcess: Sendable {
                 if ContinuousClock.now > deadline { kill(pid, SIGKILL) }
                 usleep(2_000)
             }
-            reaped = true
+            reaped = status
             return status
         }
     }
 
     /// Waits for it to exit by itself; returns its wait status.
     public func wait() -> Int32 {
-        state.withLock { reaped in
+        status.withLock { reaped in
             var status: Int32 = 0
-            if !reaped { waitpid(pid, &status, 0) }
-            reaped = true
-            return status
+            if reaped == nil { waitpid(pid, &status, 0) }
+            reaped = reaped ?? status
+            return reaped!
         }
     }
 
