@@ -13,6 +13,8 @@ public final class Daemon: Sendable {
     let store: Store
     let bridge: NotificationBridge
     let scheduler: Scheduler
+    /// The categories the apps registered.
+    let categories: CategoryRegistry
     let center: Center
     let router: Router
     /// Whether each app may notify, and the user's settings of each.
@@ -55,13 +57,14 @@ public final class Daemon: Sendable {
     /// of 25 s.
     static let refusalPace = (burst: 64, perSecond: 1_000, capacity: 16_384)
 
-    /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
-    /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
+    /// A daemon on `connection` keeping its state in `store`, set up by `config`; `now` is the
+    /// wall clock it schedules, dates and ages by, `clock`'s unless a test gives its own (`clock`
+    /// is the wall clock, unless a test makes it run faster).
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
     /// `iconDirectory` keeps the icons of portal notifications. Localized alerts are translated
     /// in the messages locale `messagesLocale` (`""`: the session's, from the environment).
     public init(
-        connection: Connection, store: Store, logger: Logger, config: Config, scheduler: Scheduler? = nil,
+        connection: Connection, store: Store, logger: Logger, config: Config, now: (@Sendable () -> Date)? = nil,
         clock: ScaledClock = .real, systemBusAddress: String? = nil, iconDirectory: URL? = nil, messagesLocale: String = ""
     ) {
         self.connection = connection
@@ -79,29 +82,31 @@ public final class Daemon: Sendable {
         // One reader of the apps' desktop files: their names and icons, and their text domains.
         let desktopEntries = DesktopEntries()
         bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit, desktopEntries: desktopEntries)
-        self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
-        let scheduler = self.scheduler
+        let now = now ?? { clock.now() }
         handlers = HandlerRegistry(connection: connection, logger: logger)
         badges = LauncherBadges(connection: connection)
         let settings = AppSettingsTable()
         authorization = Authorization(settings: settings, store: store, bridge: bridge, policy: config.authorization)
         let poster = Poster(bridge: bridge, store: store, settings: settings, badges: badges, advisor: handlers)
         let attention = Attention(
-            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger,
-            now: { scheduler.now() })
+            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger, now: now)
         self.attention = attention
+        categories = CategoryRegistry(store: store)
+        let showing = Showing(poster: poster, attention: attention, categories: categories)
+        scheduler = Scheduler(store: store, presenter: showing, logger: logger, now: now)
         let extensions = ServiceExtensions(store: store, seconds: config.delivery.serviceExtensionSeconds, logger: logger)
         let background = BackgroundPushes(
-            store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
+            store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: now)
         center = Center(
-            poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
+            showing: showing, authorization: authorization, scheduler: scheduler, extensions: extensions,
             background: background, catalogs: AppCatalogs(locale: messagesLocale, desktopEntries: desktopEntries, logger: logger), limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)
         router = Router(
-            connection: connection, bridge: bridge, center: center, authorization: authorization, store: store, handlers: handlers, subscribers: subscribers,
-            attention: attention, answers: pushAnswers, policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
+            connection: connection, bridge: bridge, center: center, showing: showing, categories: categories, authorization: authorization,
+            store: store, handlers: handlers, subscribers: subscribers, attention: attention, answers: pushAnswers, policy: config.delivery,
+            text: config.text, logger: logger, now: now)
         callers = CallerCheck(connection: connection)
     }
 
@@ -129,7 +134,7 @@ public final class Daemon: Sendable {
         // before they are in effect cancels them.
         let subscribed = subscribe()
         try await withTaskCancellationHandler {
-            try await self.center.restore()
+            try await self.categories.restore()
             try await self.center.extensions.restore()
             try await self.authorization.restore()
             try await self.attention.restore()
@@ -158,7 +163,7 @@ public final class Daemon: Sendable {
             return CenterError.overRate(app, perSecond: rate.perSecond).dbusError
         }
         connection.export(
-            [CenterInterface.make(center: center, authorization: authorization, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
+            [CenterInterface.make(center: center, categories: categories, authorization: authorization, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
                 self.push.withLock { $0.session?.topics }
             }],
             at: Center1.path)
@@ -206,7 +211,7 @@ public final class Daemon: Sendable {
         let lockWatch = followLockState()
         defer { lockWatch.cancel() }
         let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
-        await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
+        await scheduler.start(timer: timer)
         let focusTimer = ScaledWakeTimer(WallClockTimer { Task { await attention.wake() } }, clock: clock)
         await attention.start(timer: focusTimer)
         pushAnswers.use(session?.route)

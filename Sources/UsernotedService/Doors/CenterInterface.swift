@@ -10,7 +10,7 @@ enum CenterInterface {
     /// `runsPrograms`, may have programs run for it).
     /// `push` gives the device tokens' topics as they are now (nil: push is off).
     static func make(
-        center: Center, authorization: Authorization, router: Router, attention: Attention, callers: CallerCheck,
+        center: Center, categories: CategoryRegistry, authorization: Authorization, router: Router, attention: Attention, callers: CallerCheck,
         subscribers: ResponseSubscribers,
         push: @escaping @Sendable () -> PushTopics? = { nil }
     ) -> Interface {
@@ -56,9 +56,9 @@ enum CenterInterface {
             Center1.interface,
             methods: [
                 method(Center1.setCategories) { _, app, json in
-                    try await center.setCategories(app, json: json)
+                    try await categories.set(app, json: json, limits: await center.limits)
                 },
-                method(Center1.getCategories) { _, app in await center.categoriesJSON(app) },
+                method(Center1.getCategories) { _, app in categories.json(of: app) },
                 pipelined(Center1.post) { _, app, category, title, body in
                     try await center.post(app, category: category, title: title, body: body)
                 },
