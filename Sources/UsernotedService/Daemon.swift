@@ -13,6 +13,8 @@ public final class Daemon: Sendable {
     let store: Store
     let bridge: NotificationBridge
     let scheduler: Scheduler
+    /// The categories the apps registered.
+    let categories: CategoryRegistry
     let center: Center
     let router: Router
     /// Whether each app may notify, and the user's settings of each.
@@ -55,13 +57,14 @@ public final class Daemon: Sendable {
     /// of 25 s.
     static let refusalPace = (burst: 64, perSecond: 1_000, capacity: 16_384)
 
-    /// A daemon on `connection` keeping its state in `store`, set up by `config`; `scheduler`
-    /// defaults to one on `clock` (the wall clock, unless a test makes it run faster).
+    /// A daemon on `connection` keeping its state in `store`, set up by `config`; `now` is the
+    /// wall clock it schedules, dates and ages by, `clock`'s unless a test gives its own (`clock`
+    /// is the wall clock, unless a test makes it run faster).
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
     /// `iconDirectory` keeps the icons of portal notifications. Localized alerts are translated
     /// in the messages locale `messagesLocale` (`""`: the session's, from the environment).
     public init(
-        connection: Connection, store: Store, logger: Logger, config: Config, scheduler: Scheduler? = nil,
+        connection: Connection, store: Store, logger: Logger, config: Config, now: (@Sendable () -> Date)? = nil,
         clock: ScaledClock = .real, systemBusAddress: String? = nil, iconDirectory: URL? = nil, messagesLocale: String = ""
     ) {
         self.connection = connection
@@ -79,29 +82,31 @@ public final class Daemon: Sendable {
         // One reader of the apps' desktop files: their names and icons, and their text domains.
         let desktopEntries = DesktopEntries()
         bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit, desktopEntries: desktopEntries)
-        self.scheduler = scheduler ?? Scheduler(store: store, logger: logger, now: { clock.now() })
-        let scheduler = self.scheduler
+        let now = now ?? { clock.now() }
         handlers = HandlerRegistry(connection: connection, logger: logger)
         badges = LauncherBadges(connection: connection)
         let settings = AppSettingsTable()
         authorization = Authorization(settings: settings, store: store, bridge: bridge, policy: config.authorization)
         let poster = Poster(bridge: bridge, store: store, settings: settings, badges: badges, advisor: handlers)
         let attention = Attention(
-            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger,
-            now: { scheduler.now() })
+            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger, now: now)
         self.attention = attention
+        categories = CategoryRegistry(store: store)
+        let showing = Showing(poster: poster, attention: attention, categories: categories)
+        scheduler = Scheduler(store: store, presenter: showing, logger: logger, now: now)
         let extensions = ServiceExtensions(store: store, seconds: config.delivery.serviceExtensionSeconds, logger: logger)
         let background = BackgroundPushes(
-            store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: { scheduler.now() })
+            store: store, perHour: config.delivery.backgroundPushesPerHour, logger: logger, now: now)
         center = Center(
-            poster: poster, attention: attention, authorization: authorization, scheduler: scheduler, extensions: extensions,
+            showing: showing, authorization: authorization, scheduler: scheduler, extensions: extensions,
             background: background, catalogs: AppCatalogs(locale: messagesLocale, desktopEntries: desktopEntries, logger: logger), limits: config.limits)
         serverFocus = ServerFocus(connection: connection, logger: logger) { await attention.serverSwitch($0) }
         subscribers = ResponseSubscribers(connection: connection, logger: logger)
         pushAnswers = PushAnswers(store: store, logger: logger)
         router = Router(
-            connection: connection, bridge: bridge, center: center, authorization: authorization, store: store, handlers: handlers, subscribers: subscribers,
-            attention: attention, answers: pushAnswers, policy: config.delivery, text: config.text, logger: logger, now: { scheduler.now() })
+            connection: connection, bridge: bridge, center: center, showing: showing, categories: categories, authorization: authorization,
+            store: store, handlers: handlers, subscribers: subscribers, attention: attention, answers: pushAnswers, policy: config.delivery,
+            text: config.text, logger: logger, now: now)
         callers = CallerCheck(connection: connection)
     }
 
@@ -125,11 +130,34 @@ public final class Daemon: Sendable {
     /// Restores the previous run's state, serves until the task is cancelled or the bus
     /// goes away.
     public func run() async throws {
-        // The bus round trips of the subscriptions overlap the store's read; a run cancelled
-        // before they are in effect cancels them.
+        try await restoreState()
+        // A [push] setting that cannot be used stops the daemon here, saying which and why.
+        let session = try makePushSession()
+        admitCalls()
+        let doors = try await serveDoors()
+        defer { doors.forEach { $0.cancel() } }
+        let tasks = startTasks()
+        defer { tasks.forEach { $0.cancel() } }
+        try await takeOverPreviousRun()
+        let lockWatch = followLockState()
+        defer { lockWatch.cancel() }
+        await startTimers()
+        pushAnswers.use(session?.route)
+        await session?.start()
+        await withTaskCancellationHandler {
+            await connection.waitUntilDisconnected()
+        } onCancel: {
+            connection.close()
+        }
+        await stop()
+    }
+
+    /// Restores the previous run's state while the bus subscriptions' round trips are under
+    /// way; a run cancelled before they are in effect cancels them.
+    private func restoreState() async throws {
         let subscribed = subscribe()
         try await withTaskCancellationHandler {
-            try await self.center.restore()
+            try await self.categories.restore()
             try await self.center.extensions.restore()
             try await self.authorization.restore()
             try await self.attention.restore()
@@ -143,13 +171,20 @@ public final class Daemon: Sendable {
             logger.warning("localized alerts: the session's messages locale is not installed; using C.UTF-8, in which only LANGUAGE chooses the catalog's language", metadata: [
                 "environment": "\(named.joined(separator: " "))"])
         }
-        // A [push] setting that cannot be used stops the daemon here, saying which and why.
+    }
+
+    /// The push session the `[push]` settings ask for (nil: push is off), kept as the one in force.
+    private func makePushSession() throws -> Push? {
         let policy = push.withLock { $0.policy }
         let session = policy.enabled ? try Push(policy: policy, center: center, answers: pushAnswers, store: store, logger: logger) : nil
         push.withLock { $0.session = session }
-        // A flood is refused as it is read, before it costs decoding, checks or a place in the
-        // queue: past the calls a connection may have waiting, and a Post of an app over its
-        // rate; its refusals come at a pace.
+        return session
+    }
+
+    /// A flood is refused as it is read, before it costs decoding, checks or a place in the
+    /// queue: past the calls a connection may have waiting, and a Post of an app over its
+    /// rate; its refusals come at a pace.
+    private func admitCalls() {
         connection.refuseCalls(beyond: Self.callsWaitingPerSender, waitingPerSender: CenterError(
             .limitExceeded, "more than \(Self.callsWaitingPerSender) calls of this connection wait to be answered; wait for replies before sending more").dbusError)
         connection.paceRefusals(burst: Self.refusalPace.burst, perSecond: Self.refusalPace.perSecond, capacity: Self.refusalPace.capacity)
@@ -157,8 +192,17 @@ public final class Daemon: Sendable {
             guard let app = try? AppID(validating: named), rate.refuses(app) else { return nil }
             return CenterError.overRate(app, perSecond: rate.perSecond).dbusError
         }
+    }
+
+    /// Serves `Center1` under its name (failing when another usernoted has it), then
+    /// `org.gtk.Notifications` (unless `[gtk]` says never) and the portal's backend. Returns
+    /// the watches of the last two, to cancel when the run ends.
+    private func serveDoors() async throws -> [Task<Void, Never>] {
         connection.export(
-            [CenterInterface.make(center: center, authorization: authorization, router: router, attention: attention, callers: callers, subscribers: subscribers) { [self] in
+            [CenterInterface.make(
+                center: center, categories: categories, authorization: authorization, router: router, attention: attention,
+                callers: callers, subscribers: subscribers
+            ) { [self] in
                 self.push.withLock { $0.session?.topics }
             }],
             at: Center1.path)
@@ -169,19 +213,30 @@ public final class Daemon: Sendable {
             let owner = (try? await connection.nameOwner(Center1.busName)) ?? nil
             throw DBusError(.failed, "\(Center1.busName) is already owned by \(owner ?? "another connection"): another usernoted is running")
         }
-        var gtkWatch: Task<Void, Never>?
+        var watches: [Task<Void, Never>] = []
         if gtk.serve == .auto {
-            gtkWatch = try await GtkNotificationsInterface.serve(center: center, callers: callers, on: connection, logger: logger)
+            if let gtkWatch = try await GtkNotificationsInterface.serve(center: center, callers: callers, on: connection, logger: logger) {
+                watches.append(gtkWatch)
+            }
         } else {
             logger.info("not serving org.gtk.Notifications ([gtk] serve = \"never\")")
         }
-        defer { gtkWatch?.cancel() }
-        let portalWatch = try await PortalNotificationInterface.serve(center: center, icons: portalIcons, on: connection, logger: logger)
-        defer { portalWatch.cancel() }
-        let (store, bridge, center, router, scheduler, attention) = (store, bridge, center, router, scheduler, attention)
-        let tasks = [
-            Task { await router.run() },
-            Task { [logger, serverFocus] in
+        do {
+            watches.append(try await PortalNotificationInterface.serve(center: center, icons: portalIcons, on: connection, logger: logger))
+        } catch {
+            watches.forEach { $0.cancel() }
+            throw error
+        }
+        return watches
+    }
+
+    /// Starts routing the server's interactions, and following the bridge's changes: a server
+    /// that appears (logged, its Focus switch followed), a notification it refused, and what it
+    /// shows or closes (recorded).
+    private func startTasks() -> [Task<Void, Never>] {
+        [
+            Task { [router] in await router.run() },
+            Task { [logger, serverFocus, bridge, store] in
                 for await change in bridge.changes {
                     switch change {
                     case .server(let information, let capabilities):
@@ -196,27 +251,32 @@ public final class Daemon: Sendable {
                 }
             },
         ]
-        defer { tasks.forEach { $0.cancel() } }
+    }
+
+    /// Takes over what the previous run left: previews as the policy says, the notifications
+    /// on screen, the handlers and their outbox, the service extensions' runs.
+    private func takeOverPreviousRun() async throws {
         await applyPreviewPolicy()
         try await takeOverDelivered()
         try await router.restore()
         await center.resumeExtensionRuns()
-        let backgroundTimer = ScaledWakeTimer(WallClockTimer { [background = center.background] in Task { await background.wake() } }, clock: clock)
-        await center.background.start(timer: backgroundTimer)
-        let lockWatch = followLockState()
-        defer { lockWatch.cancel() }
-        let timer = ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock)
-        await scheduler.start(timer: timer) { pending, _ in await center.present(pending.request, of: pending.app) }
-        let focusTimer = ScaledWakeTimer(WallClockTimer { Task { await attention.wake() } }, clock: clock)
-        await attention.start(timer: focusTimer)
-        pushAnswers.use(session?.route)
-        await session?.start()
-        await withTaskCancellationHandler {
-            await connection.waitUntilDisconnected()
-        } onCancel: {
-            connection.close()
-        }
-        let last = push.withLock { $0.session }  // the one a reload made, if any
+    }
+
+    /// Starts the wall-clock timers of background pushes, of the scheduler (what came due
+    /// while the daemon was not running fires now) and of Focus.
+    private func startTimers() async {
+        let background = center.background
+        await background.start(timer: ScaledWakeTimer(WallClockTimer { Task { await background.wake() } }, clock: clock))
+        let scheduler = scheduler
+        await scheduler.start(timer: ScaledWakeTimer(WallClockTimer { Task { await scheduler.wake() } }, clock: clock))
+        let attention = attention
+        await attention.start(timer: ScaledWakeTimer(WallClockTimer { Task { await attention.wake() } }, clock: clock))
+    }
+
+    /// Stops what the run started once the bus is gone: the push session in force (a reload's,
+    /// if any), the server's Focus switch, the bridge.
+    private func stop() async {
+        let last = push.withLock { $0.session }
         await last?.stop()
         await serverFocus.stop()
         await bridge.stop()

@@ -33,7 +33,7 @@ struct ServiceScene {
             connection: connection, store: store, logger: logger,
             config: Config(limits: limits, delivery: delivery, privacy: privacy, text: text, gtk: gtk, focus: focus, summary: summary,
                 authorization: authorization),
-            scheduler: now.map { Scheduler(store: store, logger: logger, now: $0) }, clock: clock, systemBusAddress: systemBusAddress,
+            now: now, clock: clock, systemBusAddress: systemBusAddress,
             iconDirectory: bus.directory.appending(path: "state/icons"), messagesLocale: "C.UTF-8")
         self.daemon = daemon
         daemon.subscribe()

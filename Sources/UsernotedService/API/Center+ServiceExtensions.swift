@@ -18,7 +18,7 @@ extension Center {
         try await authorization.authorizePost(of: app)
         _ = try admissible(request, of: app)
         guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }
-        let saved = store.queueExtensionRun(request, of: app, at: scheduler.now())
+        let saved = poster.store.queueExtensionRun(request, of: app, at: scheduler.now())
         return { [self] () async throws(CenterError) in
             try await saving("the request") { try await saved.value }
             Task { await self.finishExtension(request, of: app, argv: argv) }
@@ -37,10 +37,10 @@ extension Center {
         } else {
             await extensions.original(original, of: app, because: reason, check: check)
         }
-        if let shown, settings.settings(of: app).authorizationStatus != .denied {  // denied while it ran: not shown
-            _ = try? await startShow(shown.request, of: app, category: shown.category)()
+        if let shown, poster.settings.settings(of: app).authorizationStatus != .denied {  // denied while it ran: not shown
+            _ = try? await showing.startShow(shown.request, of: app, category: shown.category)()
         }
-        try? await store.removeExtensionRun(original, of: app)
+        try? await poster.store.removeExtensionRun(original, of: app)
     }
 
     /// The category `request` of `app` is shown with, once it passes the checks of `Add`:
@@ -54,13 +54,13 @@ extension Center {
             do throws(ModelError) { try given?.validate(limits: limits) } catch { throw error.rooted(at: "buttons (as a category; actions[i] is buttons[i])") }
             try AttachmentFile.validate(request, maxBytes: limits.attachmentBytes, within: attachmentsWithin)
         }
-        return if let given { given } else { try category(request.content.categoryIdentifier, of: app) }
+        return if let given { given } else { try showing.categories.category(request.content.categoryIdentifier, of: app) }
     }
 
     /// Shows what a daemon stopped during extension runs left: each is run again once; one
     /// that a restarted daemon already ran again (it may be what stopped it) is shown as it came.
     func resumeExtensionRuns() async {
-        for run in (try? await store.extensionRuns()) ?? [] {
+        for run in (try? await poster.store.extensionRuns()) ?? [] {
             guard !run.resumed, let argv = await extensions.extensionArgv(of: run.app) else {
                 let reason = run.resumed
                     ? "the daemon stopped while the extension ran, and again while it ran once more after a restart"
@@ -68,7 +68,7 @@ extension Center {
                 await finishExtension(run.request, of: run.app, argv: nil, reason: reason)
                 continue
             }
-            try? await store.markExtensionRunResumed(run.app, identifier: run.request.identifier)
+            try? await poster.store.markExtensionRunResumed(run.app, identifier: run.request.identifier)
             Task { await self.finishExtension(run.request, of: run.app, argv: argv) }
         }
     }

@@ -4,29 +4,21 @@ import FreedesktopNotifications
 import Foundation
 import UserNotificationsCore
 
-/// The apps' side of the daemon: their categories, what they post now, and what they
-/// schedule. Every change is in the store before the call returns.
+/// The apps' side of the daemon: what they post now, and what they schedule. Every change is
+/// in the store before the call returns.
 actor Center {
     /// The second part of a two-phase call: what is left once its ordered part is done
     /// (see ``add(_:request:attachmentsWithin:)``).
     typealias Continuation<T> = CallContinuation<T>
 
-    private let bridge: NotificationBridge
-    let store: Store
     let scheduler: Scheduler
     private(set) var limits: Limits
-    private var categories: [AppID: [NotificationCategory]] = [:]
-    /// The user's settings of each app that posted or was set.
-    let settings: AppSettingsTable
     /// Whether an app may post.
     let authorization: Authorization
     /// How fast each app may post (the connection's screen refuses floods with it too).
     nonisolated let rate: SharedPostRate
-    private let badges: LauncherBadges
-    /// Decides what Focus, the summary and the levels hold back.
-    private let attention: Attention
-    /// Puts on screen what `attention` lets through.
-    private let poster: Poster
+    /// Puts on screen what its Attention admits, with the category registered or given.
+    let showing: Showing
     /// The apps' service extensions, which change `mutable-content` requests before they are shown.
     let extensions: ServiceExtensions
     /// Background pushes, within each app's budget, for the router to deliver.
@@ -34,24 +26,23 @@ actor Center {
     /// The apps' gettext catalogs, which translate payloads' localized alerts (`loc-key` …).
     let catalogs: AppCatalogs
 
-    /// A center showing through `poster` what `attention` admits (with `poster`'s bridge, store,
-    /// settings and badges) of the apps `authorization` lets post, scheduling with `scheduler`;
-    /// `mutable-content` payloads go through the app's extension in `extensions` first; background
-    /// payloads go to `background`; payloads' localized alerts are looked up in `catalogs`.
+    /// The poster `showing` shows through: its bridge, store, settings and badges are the center's.
+    nonisolated var poster: Poster { showing.poster }
+
+    /// A center showing through `showing` (with its poster's bridge, store, settings and
+    /// badges) what its Attention admits of the apps `authorization` lets post, scheduling with
+    /// `scheduler`; `mutable-content` payloads go through the app's extension in `extensions`
+    /// first; background payloads go to `background`; payloads' localized alerts are looked up
+    /// in `catalogs`.
     init(
-        poster: Poster, attention: Attention, authorization: Authorization, scheduler: Scheduler, extensions: ServiceExtensions,
+        showing: Showing, authorization: Authorization, scheduler: Scheduler, extensions: ServiceExtensions,
         background: BackgroundPushes, catalogs: AppCatalogs = AppCatalogs(), limits: Limits = .default
     ) {
         self.background = background
         self.catalogs = catalogs
         self.extensions = extensions
         self.authorization = authorization
-        bridge = poster.bridge
-        store = poster.store
-        settings = poster.settings
-        badges = poster.badges
-        self.poster = poster
-        self.attention = attention
+        self.showing = showing
         self.scheduler = scheduler
         self.limits = limits
         rate = SharedPostRate(perSecond: limits.postsPerSecond)
@@ -61,30 +52,6 @@ actor Center {
     func setLimits(_ limits: Limits) {
         self.limits = limits
         rate.reset(perSecond: limits.postsPerSecond)
-    }
-
-    /// Loads the categories a previous run kept.
-    func restore() async throws {
-        categories = try await store.allCategories()
-    }
-
-    /// Replaces all categories of `app` (Apple's `setNotificationCategories`).
-    func setCategories(_ app: AppID, json: String) async throws(CenterError) {
-        let decoded = try rethrowingModelErrors { () throws(ModelError) in try ModelJSON.decodeCategories(json, limits: limits) }
-        try await saving("the categories") { try await store.setCategories(decoded, of: app) }
-        categories[app] = decoded
-    }
-
-    /// The categories of `app`, as JSON.
-    func categoriesJSON(_ app: AppID) -> String { ModelJSON.encode(categories[app] ?? []) }
-
-    /// The registered category `id` of `app`; nil for the empty id.
-    func category(_ id: String, of app: AppID) throws(CenterError) -> NotificationCategory? {
-        guard !id.isEmpty else { return nil }
-        guard let found = categories[app]?.first(where: { $0.identifier == id }) else {
-            throw .unknownCategory(id, of: app, known: (categories[app] ?? []).map(\.identifier))
-        }
-        return found
     }
 
     /// Shows a request now, or schedules it when it has a trigger, in two parts: what must
@@ -110,7 +77,7 @@ actor Center {
             // Only what goes on screen now counts against the rate; scheduling is bounded by pendingPerApp.
             guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }
             // Shown now, it replaces a scheduled request with its identifier (as on Apple platforms).
-            let shown = try await startShow(request, of: app, category: category, unscheduling: identified)
+            let shown = try await showing.startShow(request, of: app, category: category, unscheduling: identified)
             return { [scheduler] () async throws(CenterError) in
                 if try await shown() { await scheduler.reschedule() }
                 return request.identifier
@@ -121,7 +88,7 @@ actor Center {
         }
         let pending = PendingRequest(app: app, request: request, fireDate: fireDate, addedAt: scheduler.now())
         let limit = limits.pendingPerApp
-        let saved = store.queuePending(pending, limit: limit)
+        let saved = poster.store.queuePending(pending, limit: limit)
         return { [scheduler] () async throws(CenterError) in
             guard try await saving("the request", { try await saved.value }) else {
                 throw CenterError(.limitExceeded, "\(app) has \(limit) requests scheduled, the limit (pendingPerApp); remove some with RemovePending, or raise limits.pendingPerApp in config.toml")
@@ -170,7 +137,7 @@ actor Center {
     func handlePayload(
         _ app: AppID, json: String, identifier: String?, background isBackground: Bool
     ) async throws(CenterError) -> (handling: PayloadHandling, continuation: Continuation<String>) {
-        let translate = catalogs.translations(of: app, settings: settings.settings(of: app))
+        let translate = catalogs.translations(of: app, settings: poster.settings.settings(of: app))
         let payload = try rethrowingModelErrors { () throws(ModelError) in
             try APNsPayload.decode(json, limits: limits, background: isBackground, translate: translate)
         }
@@ -195,77 +162,43 @@ actor Center {
     /// Sets the badge count of `app` (0 clears it) and announces it to docks with the Unity
     /// `LauncherEntry.Update` signal.
     func setBadge(_ app: AppID, count: Int) throws(CenterError) {
-        try badges.set(count, of: app)
-    }
-
-    /// Shows `request` now with the category registered now: its trigger came due, or a
-    /// handler answered `keep` after the server had closed it.
-    func present(_ request: NotificationRequest, of app: AppID) async {
-        guard settings.settings(of: app).authorizationStatus != .denied else { return }  // denied since it was scheduled
-        let category = try? category(request.content.categoryIdentifier, of: app)
-        _ = try? await startShow(request, of: app, category: category)()
-    }
-
-    /// Puts `request` on screen through the poster (see ``Poster/present(_:of:category:unscheduling:)``),
-    /// unless ``Attention`` holds it (Focus, the summary, its level): then it is recorded as
-    /// held, and the continuation waits for that.
-    func startShow(
-        _ request: NotificationRequest, of app: AppID, category: NotificationCategory?, unscheduling: Bool = false
-    ) async throws(CenterError) -> Continuation<Bool> {
-        let appSettings = settings.settings(of: app).narrowed(by: request)
-        var request = Poster.applying(appSettings, to: request)
-        let key = NotificationKey(appID: app, requestID: request.identifier)
-        let onScreen: @Sendable () async -> Bool = { [bridge] in await bridge.isLive(key) }
-        switch await attention.admit(request, of: app, category: category, settings: appSettings, onScreen: onScreen) {
-        case .show(let shown):
-            request = shown
-        case .held(let saved):
-            if let badge = request.content.badge { try? setBadge(app, count: badge) }
-            let removed = unscheduling
-                ? try await saving("the removal") { try await !store.removePending(app, ids: [request.identifier]).isEmpty }
-                : false
-            return { () async throws(CenterError) in
-                try await saving("the held notification") { try await saved.value }
-                return removed
-            }
-        }
-        return try await poster.present(request, of: app, category: category, unscheduling: unscheduling)
+        try poster.badges.set(count, of: app)
     }
 
     /// The pending requests of `app`, soonest first, as JSON.
     func pendingJSON(_ app: AppID) async throws(CenterError) -> String {
-        let pending = try await saving("pending requests", reading: true) { try await store.pending(of: app) }
+        let pending = try await saving("pending requests", reading: true) { try await poster.store.pending(of: app) }
         return ModelJSON.encode(pending.map(\.request))
     }
 
     /// Unschedules requests of `app` (all of them for nil); unknown ids are ignored, as on Apple platforms.
     func removePending(_ app: AppID, ids: [String]?) async throws(CenterError) {
-        try await saving("the removal") { _ = try await store.removePending(app, ids: ids) }
+        try await saving("the removal") { _ = try await poster.store.removePending(app, ids: ids) }
         await scheduler.reschedule()
     }
 
     /// The requests of `app` on screen, and those held back (Focus, the summary, their level).
     func deliveredJSON(_ app: AppID) async -> String {
-        let held = await attention.delivered(of: app)
-        return ModelJSON.encode((await bridge.delivered(appID: app) + held).sorted { $0.identifier < $1.identifier })
+        let held = await showing.attention.delivered(of: app)
+        return ModelJSON.encode((await poster.bridge.delivered(appID: app) + held).sorted { $0.identifier < $1.identifier })
     }
 
     /// Takes notifications of `app` off the screen, or out of those held back (all of them for
     /// nil); no response follows.
     func removeDelivered(_ app: AppID, ids: [String]?) async throws(CenterError) {
-        let wasHeld = await attention.remove(app, identifiers: ids)
+        let wasHeld = await showing.attention.remove(app, identifiers: ids)
         var targets = (ids ?? []).filter { !wasHeld.contains($0) }
-        if ids == nil { targets = await bridge.delivered(appID: app).map(\.identifier) }
+        if ids == nil { targets = await poster.bridge.delivered(appID: app).map(\.identifier) }
         for id in targets {
-            await bridge.close(NotificationKey(appID: app, requestID: id))
-            try await saving("the removal") { try await store.removeDelivered(app, identifier: id) }
+            await poster.bridge.close(NotificationKey(appID: app, requestID: id))
+            try await saving("the removal") { try await poster.store.removeDelivered(app, identifier: id) }
         }
     }
 
     /// Answers the newest notification on screen (of `app`, or of any app for nil) with its
     /// primary action, as a watch's Double Tap does; the response goes the usual way.
     func respondPrimary(_ app: AppID?) async throws(CenterError) -> Interaction {
-        guard let interaction = await bridge.answerNewestWithPrimaryAction(appID: app) else {
+        guard let interaction = await poster.bridge.answerNewestWithPrimaryAction(appID: app) else {
             throw CenterError(.notFound, app.map { "no notification of \($0) is on screen" } ?? "no notification is on screen")
         }
         return interaction

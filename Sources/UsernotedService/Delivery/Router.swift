@@ -18,7 +18,12 @@ import UserNotificationsCore
 actor Router {
     private let connection: Connection
     private let bridge: NotificationBridge
+    /// Takes off screen what a handler dismissed.
     let center: Center
+    /// Shows again what a handler kept after the server had closed it.
+    private let showing: Showing
+    /// Says which actions ask for an unlocked session.
+    private let categories: CategoryRegistry
     /// Takes the answers to the prompts asking whether an app may notify.
     private let authorization: Authorization
     private let store: Store
@@ -43,9 +48,9 @@ actor Router {
     private let attention: Attention
 
     init(
-        connection: Connection, bridge: NotificationBridge, center: Center, authorization: Authorization, store: Store, handlers: HandlerRegistry,
-        subscribers: ResponseSubscribers, attention: Attention, answers: PushAnswers, policy: DeliveryPolicy = DeliveryPolicy(),
-        text: TextPolicy = TextPolicy(), logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        connection: Connection, bridge: NotificationBridge, center: Center, showing: Showing, categories: CategoryRegistry,
+        authorization: Authorization, store: Store, handlers: HandlerRegistry, subscribers: ResponseSubscribers, attention: Attention,
+        answers: PushAnswers, policy: DeliveryPolicy = DeliveryPolicy(), text: TextPolicy = TextPolicy(), logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.attention = attention
         self.handlers = handlers
@@ -53,6 +58,8 @@ actor Router {
         self.connection = connection
         self.bridge = bridge
         self.center = center
+        self.showing = showing
+        self.categories = categories
         self.authorization = authorization
         self.store = store
         self.subscribers = subscribers
@@ -249,7 +256,7 @@ actor Router {
                 if let seq = try? await next.seq.value { try? await store.acknowledge(seq) }
                 continue
             }
-            if locked, await requiresAuthentication(response) {
+            if locked, requiresAuthentication(response) {
                 logger.info("holding a response until the session is unlocked (authenticationRequired)",
                             metadata: ["app": "\(app)", "request": "\(response.requestId)", "action": "\(response.actionIdentifier)"])
                 _ = try? await next.seq.value
@@ -328,8 +335,8 @@ actor Router {
     }
 
     /// Whether the response is to an action that asks for an unlocked session.
-    private func requiresAuthentication(_ response: NotificationResponse) async -> Bool {
-        guard let category = try? await center.category(response.notification.content.categoryIdentifier, of: response.appId),
+    private func requiresAuthentication(_ response: NotificationResponse) -> Bool {
+        guard let category = try? categories.category(response.notification.content.categoryIdentifier, of: response.appId),
               let action = category.action(withIdentifier: response.actionIdentifier)
         else { return false }
         return action.options.contains(.authenticationRequired)
@@ -379,7 +386,7 @@ actor Router {
             try? await center.removeDelivered(response.appId, ids: [response.requestId])
         case .keep:
             guard !(await bridge.isLive(key)) else { return }
-            await center.present(response.notification, of: response.appId)
+            await showing.present(response.notification, of: response.appId)
         case .forward:
             try? await center.removeDelivered(response.appId, ids: [response.requestId])
             guard response.actionIdentifier != NotificationResponse.defaultActionIdentifier else { return }

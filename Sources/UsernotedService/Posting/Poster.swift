@@ -15,7 +15,7 @@ protocol PresentationAdvisor: Sendable {
 
 /// Puts a request that passed every hold on screen: as its app's handler asks (without sound or
 /// badge, or not at all), its badge announced, its `Notify` on its way and its record queued for
-/// the disk, in the order of the calls. The center shows through it what it admits, Attention
+/// the disk, in the order of the calls. ``Showing`` shows through it what Attention admits, Attention
 /// what it held. It keeps nothing of its own and runs on its caller's actor.
 struct Poster: Sendable {
     let bridge: NotificationBridge

@@ -1,3 +1,4 @@
+import EventLoop
 import Foundation
 import GRDB
 import Logging

@@ -3,6 +3,11 @@ import Foundation
 import Logging
 import UserNotificationsCore
 
+/// Shows a scheduled request whose trigger came due (late: long after its date).
+protocol DueRequestPresenter: Sendable {
+    nonisolated(nonsending) func presentDue(_ pending: PendingRequest, late: Bool) async
+}
+
 /// Fires pending requests when their triggers come due, with one timer armed for the
 /// earliest of them (the store keeps them ordered; nothing here polls or holds them all).
 public actor Scheduler {
@@ -18,27 +23,29 @@ public actor Scheduler {
     private var timer: (any WakeTimer)?
     /// The date the timer is armed for (nil: disarmed).
     private var armed: Date?
-    private var deliver: (@Sendable (PendingRequest, _ late: Bool) async -> Void)?
+    /// Shows each request that comes due, before it leaves pending.
+    private let presenter: any DueRequestPresenter
     /// The wakes: one at a time, and one more right after it when woken meanwhile.
     private var wakes = SingleFlight()
 
-    /// A scheduler over `store`; `now` and `calendar` are the wall clock and the user's calendar.
+    /// A scheduler over `store` showing through `presenter` what comes due; `now` and
+    /// `calendar` are the wall clock and the user's calendar.
     init(
-        store: Store, logger: Logger,
+        store: Store, presenter: any DueRequestPresenter, logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() },
         calendar: @escaping @Sendable () -> Calendar = { Calendar.autoupdatingCurrent }
     ) {
         self.store = store
+        self.presenter = presenter
         self.logger = logger
         self.now = now
         self.calendar = calendar
     }
 
-    /// Starts firing through `deliver`: what is already due (missed while the daemon was
-    /// not running) fires now, once; then the timer waits for the next.
-    func start(timer: any WakeTimer, deliver: @escaping @Sendable (PendingRequest, _ late: Bool) async -> Void) async {
+    /// Starts firing: what is already due (missed while the daemon was not running) fires
+    /// now, once; then `timer` waits for the next.
+    func start(timer: any WakeTimer) async {
         self.timer = timer
-        self.deliver = deliver
         await wake()
     }
 
@@ -75,15 +82,15 @@ public actor Scheduler {
     /// Fires everything due, moves repeating requests on, and re-arms the timer. A wake while
     /// one is under way makes that one fire again after it (single flight).
     func wake() async {
-        guard let deliver else { return }
+        guard timer != nil else { return }
         await SingleFlight.run(in: { $0(&wakes) }) {
-            await fireDue(deliver)
+            await fireDue()
             await reschedule()
         }
     }
 
     /// Fires what is due now.
-    private func fireDue(_ deliver: @Sendable (PendingRequest, _ late: Bool) async -> Void) async {
+    private func fireDue() async {
         let date = now()
         do {
             for request in try await store.due(at: date) {
@@ -95,7 +102,7 @@ public actor Scheduler {
                 }
                 // Shown before it leaves pending: a crash in between shows it again in
                 // place (same identifier), never loses it.
-                await deliver(request, late)
+                await presenter.presentDue(request, late: late)
                 try await store.fired(request, next: nextFireDate(of: request, now: date))
             }
         } catch {

@@ -28,9 +28,11 @@ import UserNotificationsCore
     let timer = RecordingTimer()
     let scheduler: Scheduler
     /// What fired, in order, and whether late.
-    final class Deliveries: Sendable {
+    final class Deliveries: DueRequestPresenter {
         let log = Mutex<[(id: String, late: Bool)]>([])
-        func append(_ id: String, late: Bool) { log.withLock { $0.append((id, late)) } }
+        nonisolated(nonsending) func presentDue(_ pending: PendingRequest, late: Bool) async {
+            log.withLock { $0.append((pending.request.identifier, late)) }
+        }
         var all: [(id: String, late: Bool)] { log.withLock { $0 } }
     }
 
@@ -41,7 +43,7 @@ import UserNotificationsCore
         store = try Store(directory: try TemporaryDirectory.make(prefix: "usernoted-scheduler"), logger: Logger(label: "test"))
         let clock = clock
         let berlin = Self.berlin
-        scheduler = Scheduler(store: store, logger: Logger(label: "test"), now: { clock.now }, calendar: { berlin })
+        scheduler = Scheduler(store: store, presenter: fired, logger: Logger(label: "test"), now: { clock.now }, calendar: { berlin })
     }
 
     static let berlin: Calendar = {
@@ -51,10 +53,7 @@ import UserNotificationsCore
     }()
 
     func start() async {
-        let fired = fired
-        await scheduler.start(timer: timer) { pending, late in
-            fired.append(pending.request.identifier, late: late)
-        }
+        await scheduler.start(timer: timer)
     }
 
     func add(_ id: String, _ trigger: NotificationTrigger, title: String = "T") async throws {

@@ -1,16 +1,16 @@
-import Foundation
 import Synchronization
 
 /// A future: a result that arrives later, once (a write's, when its transaction is
-/// committed; the store's database, when it is open), awaited or called back.
-final class Future<T: Sendable>: Sendable {
-    private let state: Mutex<(result: Result<T, any Error>?, waiters: [@Sendable (Result<T, any Error>) -> Void])>
+/// committed; the store's database, when it is open), awaited or called back. Inlinable, so
+/// that each user specializes it for its own results (a write's is on every `Post`'s path).
+package final class Future<T: Sendable>: Sendable {
+    @usableFromInline let state: Mutex<(result: Result<T, any Error>?, waiters: [@Sendable (Result<T, any Error>) -> Void])>
 
     /// A result still to come, or `result` when it is already known.
-    init(_ result: Result<T, any Error>? = nil) { state = Mutex((result, [])) }
+    @inlinable package init(_ result: Result<T, any Error>? = nil) { state = Mutex((result, [])) }
 
     /// The result; throws its error.
-    var value: T {
+    @inlinable package var value: T {
         get async throws {
             if let result = state.withLock({ $0.result }) { return try result.get() }
             return try await withCheckedThrowingContinuation { continuation in
@@ -20,7 +20,7 @@ final class Future<T: Sendable>: Sendable {
     }
 
     /// Calls `body` with the result: at once when it is known, else as soon as it is.
-    func whenResolved(_ body: @escaping @Sendable (Result<T, any Error>) -> Void) {
+    @inlinable package func whenResolved(_ body: @escaping @Sendable (Result<T, any Error>) -> Void) {
         let result = state.withLock { state -> Result<T, any Error>? in
             if state.result == nil { state.waiters.append(body) }
             return state.result
@@ -29,7 +29,7 @@ final class Future<T: Sendable>: Sendable {
     }
 
     /// Sets the result (the first one counts) and passes it to everyone waiting.
-    func resolve(_ result: Result<T, any Error>) {
+    @inlinable package func resolve(_ result: Result<T, any Error>) {
         let waiters = state.withLock { state -> [@Sendable (Result<T, any Error>) -> Void] in
             guard state.result == nil else { return [] }
             state.result = result
