@@ -193,29 +193,39 @@ struct GnomeShellTests {
         #expect([answer.requestId, answer.actionIdentifier] == ["standup", "DECLINE_ACTION"])
     }
 
-    /// usernoted killed with three notifications on screen and started again: it shows each
-    /// again, and each one's buttons answer, as a user clicks the banners one after another.
-    /// (On GNOME 48 the first banner shown again answered, and in 3 of 5 runs under load the
-    /// other two did not: docs/servers.md says what is open there.)
-    @Test(arguments: [DebianRelease.host])
-    func aRestartedUsernotedShowsItsNotificationsAgainWithWorkingButtons(on release: DebianRelease) async throws {
+    /// usernoted killed with three notifications on screen and started again: it shows them
+    /// again quietly (at low urgency, for which GNOME Shell shows no banner), so a click where a
+    /// banner's button would be answers nothing; all three are in the message list, and each
+    /// answers there. The list shows 43's notifications without buttons: Super+V focuses the newest,
+    /// and Return is the click on it, its `default` action.
+    @Test(arguments: Scene.releases)
+    func aRestartedUsernotedShowsItsNotificationsAgainQuietlyInTheListWhereTheyAnswer(on release: DebianRelease) async throws {
         let scene = try await GnomeScene(release: release)
         for id in ["one", "two", "three"] { try await scene.postMeeting(id) }
         try await Task.sleep(for: .milliseconds(500))
         scene.app.daemon.process.stop(signal: SIGKILL)
         let daemon = try await DaemonProcess(bus: scene.shell.bus, home: scene.app.daemon.home)
         defer { daemon.stop() }
-        try await Task.sleep(for: .milliseconds(1000))  // the first banner slides in again
+        _ = try await withDeadline(.seconds(20), "usernoted showing its notifications again") {
+            while !daemon.process.log.contains("took over notifications on screen") { try await Task.sleep(for: .milliseconds(50)) }
+            return true
+        }
+        try await Task.sleep(for: .milliseconds(1000))  // where a banner would slide in
+        try await scene.shell.click(.secondButton)
+        let popped = try? await scene.app.handler.responses.next(within: .seconds(3), "DidReceive")
+        #expect(popped == nil, "a banner popped up again: \(popped.map { "\($0.requestId) \($0.actionIdentifier)" } ?? "")")
         var answered: [String: String] = [:]
         let deadline = ContinuousClock.now + .seconds(60)
         while answered.count < 3, ContinuousClock.now < deadline {
-            try await scene.shell.click(.secondButton)
+            try await scene.shell.open(.messageList)
+            try await Task.sleep(for: .milliseconds(800))
+            try await scene.shell.press(0xff0d)  // Return
             if let response = try? await scene.app.handler.responses.next(within: .seconds(3), "DidReceive") {
                 #expect(answered[response.requestId] == nil, "\(response.requestId) answered twice")
                 answered[response.requestId] = response.actionIdentifier
             }
         }
-        #expect(answered == ["one": "DECLINE_ACTION", "two": "DECLINE_ACTION", "three": "DECLINE_ACTION"],
+        #expect(answered == ["one": "default", "two": "default", "three": "default"],
                 "usernoted's log: \(daemon.process.log.suffix(2000))")
     }
 }
