@@ -156,7 +156,7 @@ public actor NotificationBridge {
             let serverID = notification.serverID.flatMap { claimed.insert($0).inserted ? $0 : nil }
             let entry = Presentation(
                 request: notification.request, category: notification.category, order: takeOrder(), serverID: serverID,
-                showPreviews: notification.showPreviews, sounded: notification.serverID != nil)
+                showPreviews: notification.showPreviews, announced: notification.serverID != nil)
             live[key] = entry
             if let thread = entry.thread(of: key.appID) { threads.insert(thread) }
             taken.append(key)
@@ -275,7 +275,8 @@ public actor NotificationBridge {
         if !profile.replacesInPlace, let old = entry.serverID { await withdraw(key, shownAs: old) }
         let call = NotifyMapping.call(
             appID: key.appID, request: shown, category: entry.category, capabilities: caps,
-            profile: profile, replacesID: live[key]?.serverID ?? 0, identity: desktopEntries.identity(of: key.appID))
+            profile: profile, replacesID: live[key]?.serverID ?? 0, identity: desktopEntries.identity(of: key.appID),
+            again: entry.quietAgain)
         let id: UInt32
         do {
             id = try await server.notify(call)

@@ -37,11 +37,14 @@ public enum NotifyMapping {
     public static let suggestionKeyPrefix = "x-usernoted-suggestion-"
 
     /// The `Notify` call showing `request` of `appID` with the buttons of `category`, as a
-    /// server with `capabilities` and `profile` shows them.
+    /// server with `capabilities` and `profile` shows them. `again`: a server showed it before
+    /// (usernoted or the server restarted, the screen locked): where the profile says low urgency
+    /// is quiet, it is sent at low urgency, so it goes back to the list without a banner, unless
+    /// it is critical (a critical one keeps its urgency, its place and its banner).
     public static func call(
         appID: AppID, request: NotificationRequest, category: NotificationCategory?,
         capabilities: ServerCapabilities, profile: ServerProfile = .unknown, replacesID: UInt32 = 0,
-        identity: AppIdentity? = nil
+        identity: AppIdentity? = nil, again: Bool = false
     ) -> NotifyCall {
         let content = request.content
         let server = ServerHints(of: request)
@@ -50,7 +53,7 @@ public enum NotifyMapping {
             : joined(content.subtitle, content.body)
         var hints: [String: Value] = [
             "desktop-entry": .string(appID.rawValue),
-            "urgency": .byte(content.interruptionLevel.freedesktopUrgency),
+            "urgency": .byte(urgency(of: content.interruptionLevel, again: again, profile: profile)),
             "x-usernoted-request": .string(request.identifier),
         ]
         // Breaks through Focus: servers that hold notifications while paused can let these through by category
@@ -87,6 +90,14 @@ public enum NotifyMapping {
             appName: identity?.name ?? appID.rawValue, replacesID: replacesID, appIcon: identity?.icon ?? "",
             summary: content.title, body: body,
             actions: actions, hints: hints, expireTimeout: server.persistent ? 0 : -1)
+    }
+
+    /// The `urgency` hint of a notification at `level`: low for one shown `again` on a server whose
+    /// profile says low urgency is quiet (a time-sensitive one too: it had its banner; its
+    /// `category` hint still lets it through a pause), its level's otherwise and for a critical one.
+    public static func urgency(of level: InterruptionLevel, again: Bool, profile: ServerProfile) -> UInt8 {
+        guard again, profile.quietAtLowUrgency, level != .critical else { return level.freedesktopUrgency }
+        return InterruptionLevel.passive.freedesktopUrgency
     }
 
     /// The subtitle over the body, each where there is one.

@@ -28,36 +28,44 @@ struct Presentation {
     private(set) var activationToken: String?
     /// When it was shown, in order: the newest has the largest.
     let order: UInt64
-    /// A server showed it once, in this run or a previous one, so its sound has played: shown
-    /// again (after a restart, at the lock, on a new server) it is quiet.
-    private(set) var sounded: Bool
+    /// A server showed it once, in this run or a previous one: its sound played, and its banner
+    /// came where the server shows banners. Shown again (after a restart of usernoted or of the
+    /// server, at the lock and unlock) it is quiet: see ``quietAgain``.
+    private(set) var announced: Bool
+    /// The user asked to see it again (*Show all* on its thread's stack): shown next with its
+    /// banner, still without its sound.
+    private(set) var summoned = false
 
     /// `request`, to be shown in place of what the server shows as `serverID` (a replaced
     /// request's, or one a previous run showed), or anew when nil.
     init(
         request: NotificationRequest, category: NotificationCategory?, order: UInt64, serverID: UInt32?,
-        showPreviews: AppSettings.ShowPreviews = .whenUnlocked, sounded: Bool = false
+        showPreviews: AppSettings.ShowPreviews = .whenUnlocked, announced: Bool = false
     ) {
         self.request = request
         self.category = category
         self.showPreviews = showPreviews
         self.order = order
-        self.sounded = sounded
+        self.announced = announced
         phase = serverID.map { .shown(serverID: $0) } ?? .waitingForServer
     }
 
     /// What to send: the request, or its hidden-preview form when its app never shows previews,
     /// or when previews are `hidden` now and its app does not always show them.
-    /// Without its sound once it has ``sounded``.
+    /// Without its sound once it was ``announced``.
     func shown(previewsHidden hidden: Bool) -> NotificationRequest {
         var shown = switch showPreviews {
         case .always: request
         case .never: request.hidingPreview(category: category)
         case .whenUnlocked: hidden ? request.hidingPreview(category: category) : request
         }
-        if sounded { shown.content.sound = nil }
+        if announced { shown.content.sound = nil }
         return shown
     }
+
+    /// Whether it is shown again, so it comes back without a banner where the server allows
+    /// (``NotifyMapping/urgency(of:again:profile:)``): it was announced, and the user did not ask for it.
+    var quietAgain: Bool { announced && !summoned }
 
     /// The server's id for it, if one shows it.
     var serverID: UInt32? {
@@ -74,7 +82,8 @@ struct Presentation {
     /// The server answered a `Notify` for it with `serverID`.
     mutating func shown(serverID: UInt32) {
         phase = .shown(serverID: serverID)
-        sounded = true
+        announced = true
+        summoned = false
     }
 
     /// Nobody shows it now: the server left, a new one took its name, or it was closed to be
@@ -87,8 +96,11 @@ struct Presentation {
         return serverID
     }
 
-    /// *Show all*: it is to be shown by itself again.
-    mutating func unstacked() { phase = .waitingForServer }
+    /// *Show all*: it is to be shown by itself again, as the user asked: with its banner.
+    mutating func unstacked() {
+        phase = .waitingForServer
+        summoned = true
+    }
 
     /// The server sent the activation token that goes with the action about to come.
     mutating func activationTokenArrived(_ token: String) { activationToken = token }

@@ -66,6 +66,10 @@ public struct ServerProfile: Sendable, Hashable {
     /// Whether a notification replaced in place (`replaces_id`) keeps its buttons; when not,
     /// usernoted closes the old one and then shows the replacement as a new notification.
     public var replacesInPlace: Bool
+    /// Whether a low-urgency notification goes to the server's list without a banner and without
+    /// a sound: a notification shown again (see ``NotifyMapping/call(appID:request:category:capabilities:profile:replacesID:identity:again:)``)
+    /// is then sent at low urgency, unless it is critical.
+    public var quietAtLowUrgency: Bool
 
     /// A row; what is left out is unknown (`?`), or the common case (any vendor and version,
     /// every button shown, `default` not a button, destructive actions only shown last).
@@ -73,7 +77,7 @@ public struct ServerProfile: Sendable, Hashable {
         _ label: String, name: String, vendor: String? = nil, version: String = "", buttons: Int? = nil,
         actionsShown: String, actionsNote: String = "", testedBy: String? = nil, defaultAsButton: Bool = false, bodyClick: String = "?", actionCloses: Answer = .unknown,
         senderExit: SenderExit = .unknown, resident: Answer = .unknown, transient: Answer = .unknown,
-        destructive: String = "shown last", evidence: Evidence, replacesInPlace: Bool = true
+        destructive: String = "shown last", evidence: Evidence, replacesInPlace: Bool = true, quietAtLowUrgency: Bool = false
     ) {
         self.label = label
         self.name = name
@@ -92,6 +96,7 @@ public struct ServerProfile: Sendable, Hashable {
         self.destructive = destructive
         self.evidence = evidence
         self.replacesInPlace = replacesInPlace
+        self.quietAtLowUrgency = quietAtLowUrgency
     }
 
     /// The row for the server that says it is `information`; ``unknown`` when none matches.
@@ -149,7 +154,7 @@ public struct ServerProfile: Sendable, Hashable {
             "GNOME Shell 43", name: "gnome-shell", vendor: "GNOME", buttons: 3, actionsShown: "on the banner, under the pointer",
             actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
             bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps, resident: .yes, transient: .yes,
-            evidence: .measured, replacesInPlace: false),
+            evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true),
         ServerProfile(
             "Plasma 5.27", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons, and inline reply",
             testedBy: "`PlasmaShellTests`, `PlasmaServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
@@ -163,8 +168,8 @@ public struct ServerProfile: Sendable, Hashable {
     /// The table docs/servers.md shows (a test compares them): one row per server, then the default.
     public static var markdownTable: String {
         var lines = [
-            "| server | matched by (name, vendor, version) | actions | buttons before the rest are dropped | `default` as a button | a click on the body | an action closes it | sender leaves | `resident` / `transient` | a replacement | destructive | facts |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|",
+            "| server | matched by (name, vendor, version) | actions | buttons before the rest are dropped | `default` as a button | a click on the body | an action closes it | sender leaves | `resident` / `transient` | a replacement | shown again | destructive | facts |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for row in table + [unknown] {
             let match = row.name.isEmpty
@@ -174,7 +179,9 @@ public struct ServerProfile: Sendable, Hashable {
                 row.label, match, row.actionsNote.isEmpty ? row.actionsShown : "\(row.actionsShown); \(row.actionsNote)", row.buttons.map(String.init) ?? "all", row.defaultAsButton ? "yes" : "no",
                 row.bodyClick, row.actionCloses.rawValue, row.senderExit.rawValue,
                 "\(row.resident.rawValue) / \(row.transient.rawValue)",
-                row.replacesInPlace ? "in place" : "the old one closed, then shown anew", row.destructive, row.evidence.rawValue,
+                row.replacesInPlace ? "in place" : "the old one closed, then shown anew",
+                row.quietAtLowUrgency ? "at low urgency (critical: as it was): no banner, no sound" : "as it was, without its sound",
+                row.destructive, row.evidence.rawValue,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }

@@ -202,6 +202,25 @@ import UserNotificationsCore
         #expect(call.hints["urgency"] == .byte(urgency))
     }
 
+    @Test(arguments: [
+        (InterruptionLevel.passive, UInt8(0)), (.active, 0), (.timeSensitive, 0), (.critical, 2),
+    ])
+    func shownAgainWhereLowUrgencyIsQuietItIsLowUnlessCritical(_ level: InterruptionLevel, _ urgency: UInt8) {
+        let gnome = Self.profile("GNOME Shell 43")
+        let again = NotifyMapping.call(
+            appID: Self.app, request: Self.request(NotificationContent(title: "T", interruptionLevel: level)), category: nil,
+            capabilities: Self.plain, profile: gnome, again: true)
+        #expect(again.hints["urgency"] == .byte(urgency))
+        #expect(Self.call(NotificationContent(title: "T", interruptionLevel: level), profile: gnome).hints["urgency"]
+            == .byte(level.freedesktopUrgency), "the first show has its level's urgency")
+    }
+
+    @Test(arguments: ["dunst 1.9", "mako 1.7 (sway)", "Plasma 5.27", "any other"])
+    func shownAgainElsewhereItKeepsItsUrgency(_ label: String) {
+        let profile = ServerProfile.table.first { $0.label == label } ?? .unknown
+        #expect(NotifyMapping.urgency(of: .active, again: true, profile: profile) == 1)
+    }
+
     @Test func noSoundAsksTheServerForSilence() {
         let call = Self.call(NotificationContent(title: "T", sound: nil))
         #expect(call.hints["suppress-sound"] == .boolean(true))

@@ -39,4 +39,18 @@ import UserNotificationsCore
         let secondToken = presentation.answeredByAction()
         #expect(secondToken == nil, "a second action has no token of the first's")
     }
+
+    @Test func onceShownItIsShownAgainQuietlyUnlessTheUserAskedForIt() {
+        var presentation = Presentation(request: request, category: nil, order: 1, serverID: nil)
+        #expect(!presentation.quietAgain, "a new one has its banner")
+        presentation.shown(serverID: 9)
+        presentation.offScreen()
+        #expect(presentation.quietAgain, "shown again on a new server, at the lock")
+        #expect(Presentation(request: request, category: nil, order: 2, serverID: 9, announced: true).quietAgain, "restored")
+        _ = presentation.stacked()
+        presentation.unstacked()
+        #expect(!presentation.quietAgain, "Show all on its stack: the user asked to see it")
+        presentation.shown(serverID: 10)
+        #expect(presentation.quietAgain)
+    }
 }

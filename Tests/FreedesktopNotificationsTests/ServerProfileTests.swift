@@ -28,6 +28,17 @@ import TestSupport
         #expect(ServerProfile.matching(Self.info("Plasma", "KDE", "50.1")) == .unknown)
     }
 
+    /// GNOME Shell shows no banner for a low-urgency notification (`Source.showNotification` in
+    /// 43's messageTray.js, `_onNotificationRequestBanner` in 48's) and lists it. Plasma still pops
+    /// a low-urgency one up and keeps it out of its history (`LowPriorityPopups` true and
+    /// `LowPriorityHistory` false by default); dunst and mako style by urgency: not there.
+    @Test func lowUrgencyIsQuietOnGnomeShellOnly() {
+        #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "43.9")).quietAtLowUrgency)
+        #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "48.7")).quietAtLowUrgency)
+        #expect(ServerProfile.table.filter(\.quietAtLowUrgency).map(\.label) == ["GNOME Shell 43"])
+        #expect(!ServerProfile.unknown.quietAtLowUrgency)
+    }
+
     @Test func anUnknownServerOrNoAnswerGetsTheConservativeDefault() {
         #expect(ServerProfile.matching(Self.info("usernoted-fake", "usernoted", "1.0")) == .unknown)
         #expect(ServerProfile.matching(nil) == .unknown)
