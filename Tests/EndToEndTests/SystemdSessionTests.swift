@@ -184,7 +184,7 @@ struct SystemdSessionTests {
         let stop = try session.systemctl("stop", "--job-mode=replace-irreversibly", "usernoted")
         #expect(stop.succeeded, "\(stop.errors)")
         let stoppedAt = (try? String(contentsOfFile: acked, encoding: .utf8))?.split(separator: "\n").count ?? 0
-        FileManager.default.createFile(atPath: stopped, contents: nil)
+        _ = FileManager.default.createFile(atPath: stopped, contents: nil)
         #expect(try await burst.exitStatus(within: .seconds(120)) == 0)
         let answered = Set(try String(contentsOfFile: acked, encoding: .utf8).split(separator: "\n").map { $0.trimmed })
         let refusals = ((try? String(contentsOfFile: session.user.home + "/refused", encoding: .utf8)) ?? "")
