@@ -48,6 +48,13 @@ let package = Package(
             pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // libcanberra, through pkg-config: event sounds from the freedesktop sound theme, for
+        // servers that play none.
+        .systemLibrary(
+            name: "CCanberra",
+            pkgConfig: "libcanberra",
+            providers: [.apt(["libcanberra-dev"])]
+        ),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, signalfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
@@ -69,7 +76,7 @@ let package = Package(
         // Model ⇄ org.freedesktop.Notifications.
         .target(
             name: "FreedesktopNotifications",
-            dependencies: ["CGIO", "DBus", "EventLoop", "UserNotificationsCore"]
+            dependencies: ["CCanberra", "CGIO", "DBus", "EventLoop", "UserNotificationsCore"]
         ),
         // The Center1 API, store, scheduler, handlers and routing.
         .target(

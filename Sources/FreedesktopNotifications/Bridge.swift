@@ -39,6 +39,8 @@ public actor NotificationBridge {
     var failures: [NotificationKey: Int] = [:]
     /// The apps' names and icons.
     private let desktopEntries: DesktopEntries
+    /// Plays a notification's sound where the server plays none (nil: nobody does).
+    private let sounds: (any EventSoundPlayer)?
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -50,10 +52,13 @@ public actor NotificationBridge {
     let changesContinuation: AsyncStream<LiveChange>.Continuation
 
     /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack;
-    /// each app is named as `desktopEntries` say.
-    public init(connection: Connection, stackLimit: Int = 3, desktopEntries: DesktopEntries = DesktopEntries()) {
+    /// each app is named as `desktopEntries` say; `sounds` plays what the server does not.
+    public init(
+        connection: Connection, stackLimit: Int = 3, desktopEntries: DesktopEntries = DesktopEntries(), sounds: (any EventSoundPlayer)? = nil
+    ) {
         self.connection = connection
         self.desktopEntries = desktopEntries
+        self.sounds = sounds
         self.stackLimit = max(stackLimit, 1)
         server = NotificationsServer(connection: connection)
         (interactions, interactionsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
@@ -298,6 +303,7 @@ public actor NotificationBridge {
         }
         live[key]?.shown(serverID: id)
         keysByServerID[id] = key
+        if let sound = EventSound.toPlay(for: shown, of: key.appID, on: caps) { sounds?.play(sound) }
         if let thread = ThreadStack.thread(ofStack: key) {
             for member in members(of: thread) { changesContinuation.yield(.shown(member, serverID: id)) }
         } else {

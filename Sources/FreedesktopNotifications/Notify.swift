@@ -61,10 +61,11 @@ public enum NotifyMapping {
         if content.interruptionLevel == .timeSensitive || content.interruptionLevel == .critical {
             hints["category"] = .string(breakthroughCategoryPrefix + content.interruptionLevel.rawValue)
         }
-        switch content.sound {
-        case nil: hints["suppress-sound"] = .boolean(true)
-        case "default"?: hints["sound-name"] = .string("message-new-instant")
-        case let name?: hints["sound-name"] = .string(name)
+        // Where the server has no `sound` capability, the bridge plays it (EventSound).
+        if let sound = EventSound.themeID(of: content) {
+            hints["sound-name"] = .string(sound)
+        } else {
+            hints["suppress-sound"] = .boolean(true)
         }
         if let image = AttachmentFile.imageURI(of: content.attachments) ?? server.availableImage { hints["image-path"] = .string(image) }
         if server.transient { hints["transient"] = .boolean(true) }

@@ -33,6 +33,10 @@ public final class DaemonProcess: Sendable {
         var env = environment ?? bus.environment
         env["XDG_STATE_HOME"] = self.home.appending(path: "state").path
         env["XDG_CONFIG_HOME"] = self.home.appending(path: "config").path
+        // Its notifications' sounds go to the test's own sound server (SoundServer), or to none:
+        // never to the speakers of the machine the tests run on.
+        if env["PULSE_SERVER"] == nil { env["PULSE_SERVER"] = "unix:" + bus.directory.appending(path: "no-sound-server").path }
+        env["CANBERRA_DRIVER"] = "pulse"
         process = try await bus.start(binary, arguments, environment: env, owning: "io.github.usernoted", within: .seconds(15))
     }
 

@@ -63,9 +63,11 @@ public final class Daemon: Sendable {
     /// `systemBusAddress` is where logind tells whether the session is locked (nil: not followed).
     /// `iconDirectory` keeps the icons of portal notifications. Localized alerts are translated
     /// in the messages locale `messagesLocale` (`""`: the session's, from the environment).
+    /// With `eventSounds`, notifications' sounds are played through libcanberra where the server plays none.
     public init(
         connection: Connection, store: Store, logger: Logger, config: Config, now: (@Sendable () -> Date)? = nil,
-        clock: ScaledClock = .real, systemBusAddress: String? = nil, iconDirectory: URL? = nil, messagesLocale: String = ""
+        clock: ScaledClock = .real, systemBusAddress: String? = nil, iconDirectory: URL? = nil, messagesLocale: String = "",
+        eventSounds: Bool = false
     ) {
         self.connection = connection
         portalIcons = iconDirectory.map { PortalIcons(directory: $0, logger: logger) }
@@ -81,7 +83,13 @@ public final class Daemon: Sendable {
         // interactions through the router to the handlers.
         // One reader of the apps' desktop files: their names and icons, and their text domains.
         let desktopEntries = DesktopEntries()
-        bridge = NotificationBridge(connection: connection, stackLimit: config.threads.stackLimit, desktopEntries: desktopEntries)
+        let sounds = eventSounds ? CanberraSounds(applicationID: Center1.busName, name: "usernoted") { failure in
+            // No sound server (none runs, or it went away), or no such sound in the theme: the user hears nothing, the app is told nothing.
+            logger.debug("a notification's sound did not play", metadata: [
+                "app": "\(failure.sound.appID)", "sound": .string(failure.sound.id), "reason": .string(failure.reason)])
+        } : nil
+        bridge = NotificationBridge(
+            connection: connection, stackLimit: config.threads.stackLimit, desktopEntries: desktopEntries, sounds: sounds)
         let now = now ?? { clock.now() }
         handlers = HandlerRegistry(connection: connection, logger: logger)
         badges = LauncherBadges(connection: connection)

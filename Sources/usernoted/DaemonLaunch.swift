@@ -57,7 +57,7 @@ struct DaemonLaunch {
             let daemon = Daemon(
                 connection: connection, store: store, logger: logger, config: settings, clock: clock,
                 systemBusAddress: SessionLock.systemBusAddress(environment: environment),
-                iconDirectory: directory.appending(path: "icons"))
+                iconDirectory: directory.appending(path: "icons"), eventSounds: true)
             // Its bus subscriptions go out now, and come back while the signal handlers are set up.
             daemon.subscribe()
             let reloading = ConfigReload(file: configFile, daemon: daemon, logger: logger)

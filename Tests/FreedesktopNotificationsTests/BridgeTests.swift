@@ -17,14 +17,14 @@ final class BridgeHarness: Sendable {
 
     init(
         capabilities: [String] = ["actions", "body"], delivery: FakeNotificationServer.Delivery = .unicast,
-        information: ServerInformation = .fake, serverRunning: Bool = true, stackLimit: Int = 3
+        information: ServerInformation = .fake, serverRunning: Bool = true, stackLimit: Int = 3, sounds: (any EventSoundPlayer)? = nil
     ) async throws {
         bus = try PrivateBus()
         server = try await FakeNotificationServer(
             bus: bus, capabilities: capabilities, information: information, delivery: delivery)
         if !serverRunning { await server.stop() }
         connection = try await bus.connect()
-        bridge = NotificationBridge(connection: connection, stackLimit: stackLimit)
+        bridge = NotificationBridge(connection: connection, stackLimit: stackLimit, sounds: sounds)
         try await bridge.start()
         let stream = bridge.interactions
         let inbox = interactions

@@ -1,0 +1,55 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+import UserNotificationsCore
+
+/// dunst plays no sound (it has no `sound` capability), so usernoted plays a notification's
+/// sound itself, through libcanberra, to the desktop's sound server: here a real PipeWire with
+/// its PulseAudio server, whose streams `pactl` watches. Nothing plays while Focus holds a
+/// notification, for the summary that brings it back, nor for an app whose sound is off.
+@Suite(.serialized) struct SoundTests {
+    let cli = UsernotectlTests()
+
+    /// Posts `id` of the meeting app with `sound`; returns once dunst shows it.
+    static func post(_ scene: Scene, _ id: String, _ title: String, sound: String) async throws {
+        _ = try await scene.center.call("Add", [.string(Scene.appID), .string("""
+            {"identifier": "\(id)", "content": {"title": "\(title)", "body": "", "sound": "\(sound)"}}
+            """)])
+    }
+
+    @Test func onDunstUsernotedPlaysTheSoundButNotDuringFocusNorWithTheAppsSoundOff() async throws {
+        let sound = try await SoundServer()
+        let scene = try await Scene(daemonEnvironment: ["PULSE_SERVER": sound.pulseServer])
+        let streams = try await sound.watchStreams()
+
+        try await Self.post(scene, "ring", "Doorbell", sound: "default")
+        try await scene.desktop.waitUntilShown("the first notification") { $0.summary == "Doorbell" }
+        let first = try await streams.next(after: 0)
+        #expect(first.eventID == "message-new-instant", "the theme's message sound, as libcanberra names it")
+
+        // Focus holds the next one: it is not shown, so it makes no sound; nor does the summary when Focus ends.
+        #expect(try cli.usernotectl(scene, "focus", "on", "--for", "1h").succeeded)
+        try await Self.post(scene, "held", "Standup moved", sound: "default")
+        _ = try await withDeadline(.seconds(10), "the post held") {
+            while try await FocusTests.focus(scene).held != 1 { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        #expect(try cli.usernotectl(scene, "focus", "off").succeeded)
+        try await scene.desktop.waitUntilShown("the summary") { $0.summary == "1 notification from Calendar" }
+
+        // The app's sound is off: shown, silent.
+        #expect(try cli.usernotectl(scene, "apps", "set", Scene.appID, "--no-sound").succeeded)
+        try await Self.post(scene, "quiet", "Build finished", sound: "default")
+        try await scene.desktop.waitUntilShown("the quiet one") { $0.summary == "Build finished" }
+
+        // Back on, a named sound: it is the next stream, so none played in between.
+        #expect(try cli.usernotectl(scene, "apps", "set", Scene.appID, "--sound").succeeded)
+        try await Self.post(scene, "bell", "Parcel delivered", sound: "bell")
+        try await scene.desktop.waitUntilShown("the last one") { $0.summary == "Parcel delivered" }
+        let last = try await streams.next(after: 1)
+        #expect(last.eventID == "bell", "the next stream is the last post's: nothing played for the held one, the summary or the quiet one")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(streams.started.count == 2, "one stream a sound")
+    }
+}
