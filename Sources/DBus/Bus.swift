@@ -89,8 +89,19 @@ extension Connection {
     /// The unique names of connections that leave the bus, from now on (one match rule:
     /// `NameOwnerChanged` with no new owner; well-known names that lose their owner are left out).
     public func departures() async throws -> AsyncStream<String> {
+        try await uniqueNames(withEmptyArgument: 2)
+    }
+
+    /// The unique names of connections that join the bus, from now on (one match rule:
+    /// `NameOwnerChanged` with no old owner; well-known names that get an owner are left out).
+    public func arrivals() async throws -> AsyncStream<String> {
+        try await uniqueNames(withEmptyArgument: 1)
+    }
+
+    /// The unique names in `NameOwnerChanged` signals whose argument `index` is empty.
+    private func uniqueNames(withEmptyArgument index: Int) async throws -> AsyncStream<String> {
         let signals = try await signals(matching: MatchRule(
-            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [2: ""]))
+            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [index: ""]))
         return AsyncStream { continuation in
             let task = Task {
                 for await signal in signals {

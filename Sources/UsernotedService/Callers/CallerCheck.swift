@@ -5,10 +5,13 @@ import UserNotificationsCore
 import Glibc
 #endif
 
-/// Decides, for each Center1 call, whether its sender may act for the app id the call names
-/// (see ``CallerIdentity``). A sender is identified once, from the bus's
-/// `GetConnectionCredentials` and its process's `/proc` entries, when it first calls; unique
-/// names are never reused on a bus, and the identity is forgotten when the connection leaves.
+/// Decides, for each call, whether its sender may act for the app id the call names (see
+/// ``CallerIdentity``). A connection is identified once, from the bus's
+/// `GetConnectionCredentials` and its process's `/proc` entries, as soon as it joins the bus
+/// (or, if it was there before the daemon, when it first calls): the bus can only tell who a
+/// connection is while it is connected, and a GLib app sends its notification without
+/// waiting and quits, often before a check made at its call would reach the bus. Unique names
+/// are never reused on a bus, and the identity is forgotten when the connection leaves.
 actor CallerCheck {
     private let connection: Connection
     private let ownUID: UInt32
@@ -32,12 +35,15 @@ actor CallerCheck {
 
     deinit { watch?.cancel() }
 
-    /// Starts forgetting the identities of connections that leave the bus (one match rule:
-    /// `NameOwnerChanged` with no new owner).
+    /// Starts identifying the connections that join the bus, and forgetting those that leave
+    /// (two match rules: `NameOwnerChanged` with no old owner, and with no new owner).
     func start() async throws {
-        let gone = try await connection.departures()
+        let (joined, gone) = (try await connection.arrivals(), try await connection.departures())
         watch = Task { [weak self] in
-            for await name in gone { await self?.forget(name) }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { for await name in joined { _ = await self?.identity(of: name) } }
+                group.addTask { for await name in gone { await self?.forget(name) } }
+            }
         }
     }
 
@@ -95,6 +101,9 @@ actor CallerCheck {
 
     /// How many connections' identities are remembered (for tests).
     var rememberedCount: Int { known.count }
+
+    /// Whether the identity of the connection `name` is remembered (for tests).
+    func remembers(_ name: String) -> Bool { known[name] != nil }
 
     private func forget(_ name: String) { known[name] = nil }
 }

@@ -1,7 +1,7 @@
-// A stand-in for a sandboxed app in tests: it connects to the session bus, then (optionally)
-// moves itself into the control group --cgroup DIR (as snapd puts a snap) and chroots into
-// --chroot DIR (a directory holding a .flatpak-info, as Flatpak's root does), and then makes
-// Center1 calls. Each call is `-- METHOD ARG…`, each ARG typed: s:text, o:/path, i:3,
+// A stand-in for a sandboxed app in tests: it (optionally) moves itself into the control group
+// --cgroup DIR (as snapd puts a snap) and chroots into --chroot DIR (a directory holding a
+// .flatpak-info, as Flatpak's root does, and the bus's socket), then connects to the session
+// bus, as a sandboxed app is sandboxed before it connects, and makes Center1 calls. Each call is `-- METHOD ARG…`, each ARG typed: s:text, o:/path, i:3,
 // as:a,b (as: is empty). It prints one line per call: `ok <string reply>` or
 // `error <error name> <message>`. `-- receive` is no call: it prints the next `Response`
 // signal the connection gets (it listens from the start) as `signal <app id> <request id>
@@ -45,9 +45,6 @@ func value(_ typed: String) -> Value {
     }
 }
 
-let connection = try await Connection.sessionBus()
-// Every Response signal this connection gets, as a program trying to read them would ask.
-let signals = try await connection.signals(matching: Center1.responses(of: nil))
 if let cgroupDirectory {
     guard (try? "0\n".write(toFile: cgroupDirectory + "/cgroup.procs", atomically: false, encoding: .utf8)) != nil else {
         fail("cannot move into \(cgroupDirectory)")
@@ -56,6 +53,9 @@ if let cgroupDirectory {
 if let chrootDirectory {
     guard chroot(chrootDirectory) == 0, chdir("/") == 0 else { fail("cannot chroot into \(chrootDirectory): errno \(errno)") }
 }
+let connection = try await Connection.sessionBus()
+// Every Response signal this connection gets, as a program trying to read them would ask.
+let signals = try await connection.signals(matching: Center1.responses(of: nil))
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 /// Makes `calls` in order; `receive` prints the next Response signal from `signals`.
 func run(_ calls: [[String]], on connection: Connection, signals: AsyncStream<Message>) async {

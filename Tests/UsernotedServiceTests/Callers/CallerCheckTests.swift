@@ -58,7 +58,6 @@ import UserNotificationsCore
     @Test func aCallersIdentityIsForgottenWhenItLeavesTheBus() async throws {
         let scene = try await ServiceScene()
         let callers = scene.daemon.callers
-        let before = await callers.rememberedCount
         var apps: [Connection] = []
         for _ in 0..<5 {
             let app = try await scene.bus.connect()
@@ -66,12 +65,32 @@ import UserNotificationsCore
                                    method: "GetCategories", [.string(Self.victim)])
             apps.append(app)
         }
-        #expect(await callers.rememberedCount == before + 5)
+        let names = apps.map(\.uniqueName)
+        for name in names { #expect(await callers.remembers(name)) }
         apps.forEach { $0.close() }
         _ = try await withDeadline(.seconds(10), "the daemon forgetting the callers that left") {
-            while await callers.rememberedCount != before { try await Task.sleep(for: .milliseconds(10)) }
+            for name in names { while await callers.remembers(name) { try await Task.sleep(for: .milliseconds(10)) } }
             return true
         }
+    }
+
+    /// A GLib app sends its notification without waiting for an answer and quits: the bus
+    /// can no longer say who it was by the time the daemon reads the call. The daemon knew
+    /// already, from the moment the app joined the bus, and shows it.
+    @Test func aGLibAppThatSendsAndQuitsAtOnceIsShown() async throws {
+        let scene = try await Scene()
+        let app = try await scene.bus.connect()
+        _ = try await withDeadline(.seconds(10), "the daemon identifying the app as it joins the bus") {
+            while await !scene.scene.daemon.callers.remembers(app.uniqueName) { try await Task.sleep(for: .milliseconds(10)) }
+            return true
+        }
+        try app.send(.methodCall(
+            destination: GtkNotifications.busName, path: GtkNotifications.path, interface: GtkNotifications.interface,
+            member: GtkNotifications.addNotification.name,
+            body: [.string(FakeGApplication.id), .string("msg-1"), GLibNotificationTests.issueExample.dbusValue]))
+        _ = try await app.nameOwner(Bus.name)  // the call has reached the bus (messages keep their order), as GLib flushes before it exits
+        app.close()
+        #expect(try await scene.nextShown() == ("Anna", FakeGApplication.id))
     }
 
     @Test func anotherUserIsRefusedWhateverItAsksAndNothingIsShown() async throws {
@@ -227,9 +246,10 @@ import UserNotificationsCore
 enum Sandbox {
     static var callerApp: String { DaemonProcess.productsDirectory.appending(path: "CallerApp").path }
 
-    /// As a Flatpak app: it connects to `bus`, then, in a mount namespace of its own, chroots
-    /// into a root holding `/.flatpak-info` with `info` (nil: a directory in its place) and
-    /// `/proc`, and makes `calls` (see Tests/TestApps/CallerApp). Returns the lines it printed.
+    /// As a Flatpak app: in a mount namespace of its own, it chroots into a root holding
+    /// `/.flatpak-info` with `info` (nil: a directory in its place), `/proc` and the bus's
+    /// directory, then connects to `bus` and makes `calls` (see Tests/TestApps/CallerApp).
+    /// Returns the lines it printed.
     static func flatpak(_ info: String?, bus: PrivateBus, calls: [[String]]) async throws -> [String] {
         let root = try TemporaryDirectory.make(prefix: "usernoted-flatpak")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -239,9 +259,9 @@ enum Sandbox {
         } else {
             try FileManager.default.createDirectory(at: root.appending(path: ".flatpak-info"), withIntermediateDirectories: false)
         }
-        let script = #"mount -t proc proc "$1/proc" && root=$1 && shift && exec "$@""#
+        let script = #"mount -t proc proc "$1/proc" && mkdir -p "$1$2" && mount --bind "$2" "$1$2" && root=$1 && shift 2 && exec "$@""#
         return try await run(
-            "unshare", ["--mount", "--propagation", "private", "--", "sh", "-c", script, "sh", root.path, callerApp, "--chroot", root.path]
+            "unshare", ["--mount", "--propagation", "private", "--", "sh", "-c", script, "sh", root.path, bus.directory.path, callerApp, "--chroot", root.path]
                 + calls.flatMap { ["--"] + $0 },
             bus: bus)
     }
