@@ -86,10 +86,11 @@ public final class Daemon: Sendable {
         handlers = HandlerRegistry(connection: connection, logger: logger)
         badges = LauncherBadges(connection: connection)
         let settings = AppSettingsTable()
-        authorization = Authorization(settings: settings, store: store, bridge: bridge, policy: config.authorization)
+        let own = OwnNotifications(bridge: bridge, store: store, now: now)
+        authorization = Authorization(settings: settings, store: store, own: own, policy: config.authorization)
         let poster = Poster(bridge: bridge, store: store, settings: settings, badges: badges, advisor: handlers)
         let attention = Attention(
-            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger, now: now)
+            store: store, own: own, poster: poster, focus: config.focus, summary: config.summary, logger: logger, now: now)
         self.attention = attention
         categories = CategoryRegistry(store: store)
         let showing = Showing(poster: poster, attention: attention, categories: categories)

@@ -44,7 +44,7 @@ actor Router {
     private var locked = false
     /// Answers to pushed notifications are also published, through the broker, when push is on.
     private let answers: PushAnswers
-    /// Takes the answers to usernoted's own notifications (the summaries of what it held).
+    /// Takes the answers to the summaries of what Focus held.
     private let attention: Attention
 
     init(
@@ -163,7 +163,7 @@ actor Router {
     /// Routes one interaction; a reply button pressed on a server without inline reply first
     /// asks the user for the text with the configured prompt (without holding up others).
     private func route(_ interaction: Interaction) async {
-        if interaction.appID == HeldSummary.appID { return await answerOwn(interaction) }
+        if let own = await OwnNotifications.answer(interaction, prompts: authorization, summaries: attention) { return await follow(own) }
         guard interaction.userText == nil, !text.prompt.isEmpty,
               let action = interaction.category?.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
         else { return await record(interaction) }
@@ -175,16 +175,16 @@ actor Router {
         }
     }
 
-    /// An answer to one of usernoted's own notifications: a prompt asking whether an app may
-    /// notify (its answer goes to the app's subscribers), else a summary of what was held.
-    private func answerOwn(_ interaction: Interaction) async {
-        guard let app = AuthorizationPrompt.app(of: interaction.request.identifier) else {
-            for dismissal in await attention.answered(interaction) { await route(dismissal) }
-            return
+    /// Follows an answer to usernoted's own notification: its status announced, or its dismissals routed.
+    private func follow(_ answer: OwnNotifications.Answer) async {
+        switch answer {
+        case .authorization(let app, let status):
+            logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
+            subscribers.announce(authorization: status, of: app)
+        case .dismissals(let dismissals):
+            for dismissal in dismissals { await route(dismissal) }
+        case .nothing: break
         }
-        guard let status = await authorization.answered(app, action: interaction.actionIdentifier) else { return }
-        logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
-        subscribers.announce(authorization: status, of: app)
     }
 
     /// Puts the response in the outbox and, when nothing older waits for its app, hands it to
