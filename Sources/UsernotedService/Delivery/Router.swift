@@ -215,9 +215,9 @@ actor Router {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
-        deliveries[response.appId].committed()
+        deliveries[response.appId].line.committed()
         subscribers.announce(response, json: json)
-        if !deliveries[response.appId].took(place) { startFlush(response.appId) }  // read from the store
+        if !deliveries[response.appId].line.took(place) { startFlush(response.appId) }  // read from the store
     }
 
     /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
@@ -232,8 +232,8 @@ actor Router {
     private func drain(_ app: AppID) async {
         guard deliveries[app].drainStarted() else { return }
         while true {
-            let mark = deliveries[app].readMark
-            let next: Delivery.Outgoing
+            let mark = deliveries[app].line.readMark
+            let next: OutboxLine.Outgoing
             do {
                 guard let found = try await nextInOutbox(of: app) else {
                     return deliveries[app].drained(emptySince: mark)
@@ -279,7 +279,7 @@ actor Router {
             do {
                 // Not saved (logged when recorded): taken all the same, and nothing to remove.
                 if let seq = try? await next.seq.value { try await store.acknowledge(seq) }
-                deliveries[app].acknowledged()
+                deliveries[app].line.acknowledged()
             } catch {
                 logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
                              metadata: ["app": "\(app)", "error": "\(error)"])
@@ -291,13 +291,13 @@ actor Router {
 
     /// The oldest response waiting for `app` (nil: none): the one recorded to go out at once,
     /// else the store's, unless the outbox is known to be empty.
-    private func nextInOutbox(of app: AppID) async throws -> Delivery.Outgoing? {
-        switch deliveries[app].next() {
+    private func nextInOutbox(of app: AppID) async throws -> OutboxLine.Outgoing? {
+        switch deliveries[app].line.next() {
         case .fresh(let outgoing): return outgoing
         case .none: return nil
         case .fromStore:
             guard let (seq, response) = try await store.nextInOutbox(of: app) else { return nil }
-            return Delivery.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
+            return OutboxLine.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
         }
     }
 
