@@ -31,13 +31,9 @@ public final class Connection: @unchecked Sendable {
     var objects: [ObjectPath: [Interface]] = [:]
     /// Calls not yet answered, a line per sender (used on `loop`).
     var waitingCalls = IncomingCalls()
-    /// How many calls a sender may have waiting, and what a call beyond them is answered (see
-    /// ``refuseCalls(beyond:waitingPerSender:)``).
-    var waitingLimit: (count: Int, refusal: DBusError)?
-    /// Senders that speak for many and may have more waiting (see ``raiseWaitingLimit(to:for:)``).
-    var raisedWaitingLimits: [String: Int] = [:]
-    /// The calls screened as they are read (see ``screenCalls(interface:member:_:)``).
-    var screens: [CallScreen] = []
+    /// Says which calls are refused as they are read, and with what (see ``admitCalls(_:)``);
+    /// nil: every call is admitted.
+    var admission: (@Sendable (CallHead) -> DBusError?)?
     /// Refusals waiting for their sender's turn (see ``paceRefusals(burst:perSecond:capacity:)``);
     /// nil: each goes at once.
     var refusalPace: RefusalPace<OpaquePointer>?

@@ -47,15 +47,8 @@ public final class Daemon: Sendable {
     private let push: Mutex<(policy: PushPolicy, session: Push?)>
     /// The bus subscriptions, once ``subscribe()`` has started them.
     private let subscriptions = Mutex<Task<Void, any Error>?>(nil)
-    /// How many calls of one connection may wait to be answered; more are refused as they are
-    /// read with `LimitExceeded` (a client that waits for its replies never has more than a few).
-    static let callsWaitingPerSender = 256
-    /// How fast a connection hears its calls refused as they are read: 64 at once, then 1 000
-    /// a second, the rest held (16 384 of all connections at most, some 8 MiB; past that they go
-    /// at once): a flood slows to that pace instead of crowding the bus every other app shares,
-    /// and a connection's held refusals are all answered within libdbus's default call timeout
-    /// of 25 s.
-    static let refusalPace = (burst: 64, perSecond: 1_000, capacity: 16_384)
+    /// Which calls are refused as they are read, before they are decoded.
+    private let admission: CallAdmission
 
     /// A daemon on `connection` keeping its state in `store`, set up by `config`; `now` is the
     /// wall clock it schedules, dates and ages by, `clock`'s unless a test gives its own (`clock`
@@ -94,10 +87,11 @@ public final class Daemon: Sendable {
         handlers = HandlerRegistry(connection: connection, logger: logger)
         badges = LauncherBadges(connection: connection)
         let settings = AppSettingsTable()
-        authorization = Authorization(settings: settings, store: store, bridge: bridge, policy: config.authorization)
+        let own = OwnNotifications(bridge: bridge, store: store, now: now)
+        authorization = Authorization(settings: settings, store: store, own: own, policy: config.authorization)
         let poster = Poster(bridge: bridge, store: store, settings: settings, badges: badges, advisor: handlers)
         let attention = Attention(
-            store: store, bridge: bridge, poster: poster, focus: config.focus, summary: config.summary, logger: logger, now: now)
+            store: store, own: own, poster: poster, focus: config.focus, summary: config.summary, logger: logger, now: now)
         self.attention = attention
         categories = CategoryRegistry(store: store)
         let showing = Showing(poster: poster, attention: attention, categories: categories)
@@ -116,6 +110,7 @@ public final class Daemon: Sendable {
             store: store, handlers: handlers, subscribers: subscribers, attention: attention, answers: pushAnswers, policy: config.delivery,
             text: config.text, logger: logger, now: now)
         callers = CallerCheck(connection: connection)
+        admission = CallAdmission(rate: center.rate)
     }
 
     /// Starts the bus subscriptions of the bridge, the caller check and the response subscribers (once; ``run()`` starts
@@ -141,7 +136,8 @@ public final class Daemon: Sendable {
         try await restoreState()
         // A [push] setting that cannot be used stops the daemon here, saying which and why.
         let session = try makePushSession()
-        admitCalls()
+        // A flood is refused as it is read, past the calls a connection may have waiting or an app's rate.
+        admission.apply(to: connection)
         let doors = try await serveDoors()
         defer { doors.forEach { $0.cancel() } }
         let tasks = startTasks()
@@ -189,19 +185,6 @@ public final class Daemon: Sendable {
         return session
     }
 
-    /// A flood is refused as it is read, before it costs decoding, checks or a place in the
-    /// queue: past the calls a connection may have waiting, and a Post of an app over its
-    /// rate; its refusals come at a pace.
-    private func admitCalls() {
-        connection.refuseCalls(beyond: Self.callsWaitingPerSender, waitingPerSender: CenterError(
-            .limitExceeded, "more than \(Self.callsWaitingPerSender) calls of this connection wait to be answered; wait for replies before sending more").dbusError)
-        connection.paceRefusals(burst: Self.refusalPace.burst, perSecond: Self.refusalPace.perSecond, capacity: Self.refusalPace.capacity)
-        connection.screenCalls(interface: Center1.interface, member: Center1.post.name) { [rate = center.rate] named in
-            guard let app = try? AppID(validating: named), rate.refuses(app) else { return nil }
-            return CenterError.overRate(app, perSecond: rate.perSecond).dbusError
-        }
-    }
-
     /// Serves `Center1` under its name (failing when another usernoted has it), then
     /// `org.gtk.Notifications` (unless `[gtk]` says never) and the portal's backend. Returns
     /// the watches of the last two, to cancel when the run ends.
@@ -223,14 +206,16 @@ public final class Daemon: Sendable {
         }
         var watches: [Task<Void, Never>] = []
         if gtk.serve == .auto {
-            if let gtkWatch = try await GtkNotificationsInterface.serve(center: center, callers: callers, on: connection, logger: logger) {
+            if let gtkWatch = try await GtkNotificationsInterface.serve(
+                center: center, callers: callers, on: connection, admission: admission, logger: logger) {
                 watches.append(gtkWatch)
             }
         } else {
             logger.info("not serving org.gtk.Notifications ([gtk] serve = \"never\")")
         }
         do {
-            watches.append(try await PortalNotificationInterface.serve(center: center, icons: portalIcons, on: connection, logger: logger))
+            watches.append(try await PortalNotificationInterface.serve(
+                center: center, icons: portalIcons, on: connection, admission: admission, logger: logger))
         } catch {
             watches.forEach { $0.cancel() }
             throw error

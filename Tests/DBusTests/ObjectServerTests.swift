@@ -139,7 +139,7 @@ import TestSupport
                 if who == "busy-0" { _ = try await gate.next(within: .seconds(10), "the gate") }  // the others wait behind it
             },
         ])], at: "/work")
-        server.refuseCalls(beyond: 3, waitingPerSender: DBusError(.init("org.example.Error.TooMany"), "wait for replies"))
+        server.admitCalls { head in head.waiting >= 3 ? DBusError(.init("org.example.Error.TooMany"), "wait for replies") : nil }
         let busy = try await bus.connect()
         let other = try await bus.connect()
         func work(_ who: String, on client: Connection) async throws {
@@ -169,7 +169,8 @@ import TestSupport
         #expect(seen.contains("busy-0") && seen.filter { $0 == "refused" }.count <= 7, "outcomes: \(seen)")
     }
 
-    /// A sender that forwards many others' calls (the portal frontend) may have more waiting.
+    /// The hook hears each call's sender: one that forwards many others' calls (the portal
+    /// frontend) may be let have more waiting.
     @Test func aSenderWithARaisedLimitIsNotRefusedWhereOthersAre() async throws {
         let bus = try PrivateBus()
         let server = try await bus.connect()
@@ -177,9 +178,10 @@ import TestSupport
         server.export([Interface("org.example.Work", methods: [
             Method(MethodDeclaration<String, NoReply>("Do", in: "who")) { _, _ in _ = try await gate.next(within: .seconds(10), "the gate") },
         ])], at: "/work")
-        server.refuseCalls(beyond: 2, waitingPerSender: DBusError(.init("org.example.Error.TooMany"), "wait for replies"))
         let (forwarder, other) = (try await bus.connect(), try await bus.connect())
-        server.raiseWaitingLimit(to: 20, for: forwarder.uniqueName)
+        server.admitCalls { [forwarder = forwarder.uniqueName] head in
+            head.waiting >= (head.sender == forwarder ? 20 : 2) ? DBusError(.init("org.example.Error.TooMany"), "wait for replies") : nil
+        }
         let outcomes = Inbox<(String, Bool)>()
         for (client, name) in [(forwarder, "forwarder"), (other, "other")] {
             for _ in 0..<8 {
@@ -210,8 +212,8 @@ import TestSupport
         let server = try await bus.connect()
         server.export([Self.greeter(Box())], at: "/greeter")
         let arrived = Inbox<Bool>()
-        server.screenCalls(interface: "org.example.Greeter", member: "Hello") { name in
-            guard name == "flood" else { return nil }
+        server.admitCalls { head in
+            guard head.isCall(interface: "org.example.Greeter", member: "Hello"), head.firstString == "flood" else { return nil }
             arrived.put(true)
             return DBusError(.init("org.example.Error.Slow"), "slow down")
         }
@@ -248,8 +250,9 @@ import TestSupport
 
     @Test func aScreenedCallIsRefusedAsItIsReadAndOthersAreServed() async throws {
         let p = try await peers()
-        p.server.screenCalls(interface: "org.example.Greeter", member: "Hello") { name in
-            name == "mallory" ? DBusError(.init("org.example.Error.Screened"), "not you") : nil
+        p.server.admitCalls { head in
+            head.isCall(interface: "org.example.Greeter", member: "Hello") && head.firstString == "mallory"
+                ? DBusError(.init("org.example.Error.Screened"), "not you") : nil
         }
         await #expect {
             _ = try await p.call("org.example.Greeter", "Hello", [.string("mallory"), .uint32(1)])

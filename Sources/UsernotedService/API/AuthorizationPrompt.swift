@@ -1,27 +1,13 @@
-import FreedesktopNotifications
 import Synchronization
 import UserNotificationsCore
 import UsernotedAPI
 
 /// The notification usernoted shows to ask whether an app may notify ("Allow notifications
-/// from Calendar?", *Allow* / *Don't Allow*), under its own app id; its request id names the
-/// app (`authorization.<app id>`), so its answer finds its way back without any other state.
+/// from Calendar?", *Allow* / *Don't Allow*), one of its own (``OwnNotifications``); its request
+/// id names the app (`authorization.<app id>`), so its answer finds its way back without any other state.
 enum AuthorizationPrompt {
-    /// The start of every prompt's request id.
-    static let prefix = "authorization."
-    static let allow = "allow"
-    static let dontAllow = "dont-allow"
     /// What `RequestAuthorization` and `AuthorizationChanged` say while the user has not chosen.
     static let undecided = "notDetermined"
-    /// *Allow*, *Don't Allow*, and a `dismiss` when the user closes it without choosing; the
-    /// question stays readable while previews are hidden.
-    static let category = NotificationCategory(
-        identifier: "usernoted.authorization",
-        actions: [
-            NotificationAction(identifier: allow, title: "Allow"),
-            NotificationAction(identifier: dontAllow, title: "Don't Allow", options: [.destructive]),
-        ],
-        options: [.customDismissAction, .hiddenPreviewsShowTitle])
 
     /// The prompt asking about `app`, at critical urgency so that it waits for the user.
     static func request(for app: AppID) -> NotificationRequest {
@@ -29,22 +15,16 @@ enum AuthorizationPrompt {
         let content = NotificationContent(
             title: "Allow notifications from \(HeldSummary.name(of: app))?",
             body: "\(app) wants to show notifications. You can change this later with usernotectl apps set.",
-            categoryIdentifier: category.identifier, interruptionLevel: .critical)
-        return NotificationRequest(identifier: prefix + app.rawValue, content: content)
-    }
-
-    /// The app a prompt's request id asks about; nil for any other request id.
-    static func app(of requestID: String) -> AppID? {
-        guard requestID.hasPrefix(prefix) else { return nil }
-        return try? AppID(validating: String(requestID.dropFirst(prefix.count)))
+            categoryIdentifier: OwnNotifications.promptCategory.identifier, interruptionLevel: .critical)
+        return NotificationRequest(identifier: OwnNotifications.promptID(for: app), content: content)
     }
 
     /// What the user's `action` on the prompt decides: allowed or not; nil when it decides
     /// nothing (closed, or the body clicked), and the app stays undecided.
     static func decision(_ action: String) -> AppSettings.AuthorizationStatus? {
         switch action {
-        case allow: .authorized
-        case dontAllow: .denied
+        case OwnNotifications.allow: .authorized
+        case OwnNotifications.dontAllow: .denied
         default: nil
         }
     }
@@ -63,7 +43,7 @@ enum AuthorizationPrompt {
 /// second prompt; a known app that is denied has its posts refused. The router hands it the
 /// prompt's answers and announces the status they give (`AuthorizationChanged`). Its methods run
 /// on the caller's actor; each change is in the store before it is in the settings table.
-final class Authorization: Sendable {
+final class Authorization: OwnNotifications.Prompts {
     /// Where an app is.
     enum State: Equatable {
         /// Never seen: no settings recorded, nobody asked.
@@ -76,16 +56,17 @@ final class Authorization: Sendable {
 
     private let settings: AppSettingsTable
     private let store: Store
-    private let bridge: NotificationBridge
+    /// Shows and closes the prompts.
+    private let own: OwnNotifications
     private let policy: Mutex<AuthorizationPolicy>
     /// The apps the user is being asked about.
     private let asking = Mutex<Set<AppID>>([])
 
-    /// Authorization by `policy`, recorded in `settings` and `store`, its prompts shown through `bridge`.
-    init(settings: AppSettingsTable, store: Store, bridge: NotificationBridge, policy: AuthorizationPolicy) {
+    /// Authorization by `policy`, recorded in `settings` and `store`, its prompts shown through `own`.
+    init(settings: AppSettingsTable, store: Store, own: OwnNotifications, policy: AuthorizationPolicy) {
         self.settings = settings
         self.store = store
-        self.bridge = bridge
+        self.own = own
         self.policy = Mutex(policy)
     }
 
@@ -149,7 +130,7 @@ final class Authorization: Sendable {
                 return AppSettings().authorizationStatus.rawValue
             }
             if asking.withLock({ $0.insert(app).inserted }) {
-                _ = await bridge.post(appID: HeldSummary.appID, request: AuthorizationPrompt.request(for: app), category: AuthorizationPrompt.category)
+                await own.post(AuthorizationPrompt.request(for: app), as: .prompt)
             }
             return AuthorizationPrompt.undecided
         }
@@ -160,7 +141,7 @@ final class Authorization: Sendable {
     /// `notDetermined` when undecided; nil when `app` was not being asked about.
     nonisolated(nonsending) func answered(_ app: AppID, action: String) async -> String? {
         guard asking.withLock({ $0.remove(app) }) != nil else { return nil }
-        await bridge.close(NotificationKey(appID: HeldSummary.appID, requestID: AuthorizationPrompt.request(for: app).identifier))
+        await own.close(OwnNotifications.promptID(for: app), as: .prompt)
         guard let status = AuthorizationPrompt.decision(action) else { return AuthorizationPrompt.undecided }
         let decided = settings(of: app).applying(AppSettings.Update(authorizationStatus: status))
         // Not saved, the app stays undecided: it asks again, rather than believe what a restart would forget.
@@ -177,7 +158,7 @@ final class Authorization: Sendable {
 
     /// usernoted's own app id is not an app's.
     private static func refuseOwnID(_ app: AppID) throws(CenterError) {
-        guard app != HeldSummary.appID else {
+        guard app != OwnNotifications.appID else {
             throw CenterError(.invalidAppId, "\(app) is usernoted's own app id; use your app's id")
         }
     }

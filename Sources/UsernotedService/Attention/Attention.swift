@@ -11,7 +11,7 @@ import UsernotedAPI
 /// as the user answers the summary. Held notifications are in the store from the moment the
 /// post is answered, and keep their identity: the app sees them as delivered, can remove or
 /// replace them, and their responses, once shown, go the usual way.
-actor Attention {
+actor Attention: OwnNotifications.Summaries {
     /// What ``admit(_:of:category:settings:onScreen:)`` decided.
     enum Outcome: Sendable {
         /// Shown now, as this request (its level as the app's settings allow).
@@ -21,7 +21,8 @@ actor Attention {
     }
 
     private let store: Store
-    private let bridge: NotificationBridge
+    /// Shows and closes the summaries.
+    private let own: OwnNotifications
     /// Shows what is released, as if posted now (with its own actions), past every hold.
     private let poster: Poster
     private let logger: Logger
@@ -43,13 +44,13 @@ actor Attention {
     private var timer: (any WakeTimer)?
 
     /// Holds by `focus` and `summary`, on the wall clock `now` and the user's `calendar`; shows
-    /// summaries through `bridge`, and what it releases through `poster`.
+    /// summaries through `own`, and what it releases through `poster`.
     init(
-        store: Store, bridge: NotificationBridge, poster: Poster, focus: FocusPolicy, summary: SummaryPolicy, logger: Logger,
+        store: Store, own: OwnNotifications, poster: Poster, focus: FocusPolicy, summary: SummaryPolicy, logger: Logger,
         now: @escaping @Sendable () -> Date, calendar: @escaping @Sendable () -> Calendar = { Calendar.autoupdatingCurrent }
     ) {
         self.store = store
-        self.bridge = bridge
+        self.own = own
         self.poster = poster
         focusPolicy = focus
         summaryPolicy = summary
@@ -212,10 +213,7 @@ actor Attention {
         guard summarised[scope] != Set(covered.keys) else { return }
         summarised[scope] = Set(covered.keys)
         let request = HeldSummary.request(for: scope, of: Array(covered.values), top: summaryPolicy.top)
-        let (_, serverID) = await bridge.post(appID: HeldSummary.appID, request: request, category: HeldSummary.category)
-        // Recorded like any notification on screen, so a restarted daemon takes it over in place.
-        _ = store.queueDelivered(DeliveredNotification(
-            app: HeldSummary.appID, request: request, category: HeldSummary.category, serverID: serverID, date: now()))
+        await own.post(request, as: .summary)
         logger.info("summary shown", metadata: ["summary": "\(scope.requestID)", "count": "\(covered.count)"])
     }
 
@@ -229,9 +227,9 @@ actor Attention {
         let covered = held.values.filter { scope.covers($0) }.sorted { $0.date < $1.date }
         summarised[scope] = nil
         switch interaction.actionIdentifier {
-        case HeldSummary.showAll, NotificationResponse.defaultActionIdentifier:
+        case OwnNotifications.showAll, NotificationResponse.defaultActionIdentifier:
             await release(covered)
-        case HeldSummary.clear:
+        case OwnNotifications.clear:
             for entry in covered {
                 held[key(entry)] = nil
                 store.removeHeld(entry.app, identifiers: [entry.identifier])
@@ -257,8 +255,7 @@ actor Attention {
     /// Takes the summary of `scope` off screen and out of the store.
     private func closeSummary(_ scope: HeldSummary.Scope) async {
         summarised[scope] = nil
-        await bridge.close(NotificationKey(appID: HeldSummary.appID, requestID: scope.requestID))
-        try? await store.removeDelivered(HeldSummary.appID, identifier: scope.requestID)
+        await own.close(scope.requestID, as: .summary)
     }
 
     /// Shows `entries` now, in order, past every hold. They leave the held set before the first

@@ -3,24 +3,9 @@ import UserNotificationsCore
 
 /// The notifications usernoted shows for what it held: one per app when Focus ends ("4
 /// notifications from Calendar") and the scheduled digest, each naming the most relevant
-/// first, with *Show all* and *Clear*. They are usernoted's own (its app id), so their
-/// answers come back to it, never to an app.
+/// first, with *Show all* and *Clear*. They are usernoted's own (``OwnNotifications`` shows
+/// them and hands their answers to ``Attention``), never an app's.
 enum HeldSummary {
-    /// The app id usernoted shows its own notifications under; no app may post as it.
-    static let appID = try! AppID(validating: "io.github.usernoted")  // a valid literal
-    /// The action that shows every notification the summary stands for, each with its own actions.
-    static let showAll = "show-all"
-    /// The action that drops them.
-    static let clear = "clear"
-    /// The category of every summary: *Show all*, *Clear*, and a `dismiss` when the user closes it.
-    static let category = NotificationCategory(
-        identifier: "usernoted.summary",
-        actions: [
-            NotificationAction(identifier: showAll, title: "Show all"),
-            NotificationAction(identifier: clear, title: "Clear", options: [.destructive]),
-        ],
-        options: [.customDismissAction])
-
     /// What a summary stands for: one app's notifications held by Focus, or the scheduled digest.
     enum Scope: Sendable, Hashable {
         case focus(AppID)
@@ -79,7 +64,7 @@ enum HeldSummary {
         }
         if ranked.count > top { lines.append("and \(ranked.count - top) more") }
         let content = NotificationContent(
-            title: title, body: lines.joined(separator: "\n"), categoryIdentifier: category.identifier)
+            title: title, body: lines.joined(separator: "\n"), categoryIdentifier: OwnNotifications.summaryCategory.identifier)
         return NotificationRequest(identifier: scope.requestID, content: content)
     }
 

@@ -44,7 +44,7 @@ actor Router {
     private var locked = false
     /// Answers to pushed notifications are also published, through the broker, when push is on.
     private let answers: PushAnswers
-    /// Takes the answers to usernoted's own notifications (the summaries of what it held).
+    /// Takes the answers to the summaries of what Focus held.
     private let attention: Attention
 
     init(
@@ -163,7 +163,7 @@ actor Router {
     /// Routes one interaction; a reply button pressed on a server without inline reply first
     /// asks the user for the text with the configured prompt (without holding up others).
     private func route(_ interaction: Interaction) async {
-        if interaction.appID == HeldSummary.appID { return await answerOwn(interaction) }
+        if let own = await OwnNotifications.answer(interaction, prompts: authorization, summaries: attention) { return await follow(own) }
         guard interaction.userText == nil, !text.prompt.isEmpty,
               let action = interaction.category?.action(withIdentifier: interaction.actionIdentifier), action.isTextInput
         else { return await record(interaction) }
@@ -175,16 +175,16 @@ actor Router {
         }
     }
 
-    /// An answer to one of usernoted's own notifications: a prompt asking whether an app may
-    /// notify (its answer goes to the app's subscribers), else a summary of what was held.
-    private func answerOwn(_ interaction: Interaction) async {
-        guard let app = AuthorizationPrompt.app(of: interaction.request.identifier) else {
-            for dismissal in await attention.answered(interaction) { await route(dismissal) }
-            return
+    /// Follows an answer to usernoted's own notification: its status announced, or its dismissals routed.
+    private func follow(_ answer: OwnNotifications.Answer) async {
+        switch answer {
+        case .authorization(let app, let status):
+            logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
+            subscribers.announce(authorization: status, of: app)
+        case .dismissals(let dismissals):
+            for dismissal in dismissals { await route(dismissal) }
+        case .nothing: break
         }
-        guard let status = await authorization.answered(app, action: interaction.actionIdentifier) else { return }
-        logger.info("authorization answered", metadata: ["app": "\(app)", "status": "\(status)"])
-        subscribers.announce(authorization: status, of: app)
     }
 
     /// Puts the response in the outbox and, when nothing older waits for its app, hands it to
@@ -215,9 +215,9 @@ actor Router {
             logger.error("cannot save a response to the outbox; it is lost if no handler takes it now",
                          metadata: ["app": "\(response.appId)", "request": "\(response.requestId)", "error": "\(error)"])
         }
-        deliveries[response.appId].committed()
+        deliveries[response.appId].line.committed()
         subscribers.announce(response, json: json)
-        if !deliveries[response.appId].took(place) { startFlush(response.appId) }  // read from the store
+        if !deliveries[response.appId].line.took(place) { startFlush(response.appId) }  // read from the store
     }
 
     /// Delivers `app`'s outbox in the background: one drain per app at a time, and one more
@@ -232,8 +232,8 @@ actor Router {
     private func drain(_ app: AppID) async {
         guard deliveries[app].drainStarted() else { return }
         while true {
-            let mark = deliveries[app].readMark
-            let next: Delivery.Outgoing
+            let mark = deliveries[app].line.readMark
+            let next: OutboxLine.Outgoing
             do {
                 guard let found = try await nextInOutbox(of: app) else {
                     return deliveries[app].drained(emptySince: mark)
@@ -279,7 +279,7 @@ actor Router {
             do {
                 // Not saved (logged when recorded): taken all the same, and nothing to remove.
                 if let seq = try? await next.seq.value { try await store.acknowledge(seq) }
-                deliveries[app].acknowledged()
+                deliveries[app].line.acknowledged()
             } catch {
                 logger.error("cannot remove an acknowledged response from the outbox; stopping delivery to avoid repeats",
                              metadata: ["app": "\(app)", "error": "\(error)"])
@@ -291,13 +291,13 @@ actor Router {
 
     /// The oldest response waiting for `app` (nil: none): the one recorded to go out at once,
     /// else the store's, unless the outbox is known to be empty.
-    private func nextInOutbox(of app: AppID) async throws -> Delivery.Outgoing? {
-        switch deliveries[app].next() {
+    private func nextInOutbox(of app: AppID) async throws -> OutboxLine.Outgoing? {
+        switch deliveries[app].line.next() {
         case .fresh(let outgoing): return outgoing
         case .none: return nil
         case .fromStore:
             guard let (seq, response) = try await store.nextInOutbox(of: app) else { return nil }
-            return Delivery.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
+            return OutboxLine.Outgoing(seq: Future(.success(seq)), response: response, json: nil)
         }
     }
 

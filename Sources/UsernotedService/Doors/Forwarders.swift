@@ -8,14 +8,16 @@ import DBus
 enum Forwarders {
     static let callsWaiting = 4096
 
-    /// From now on, raises the limit for whoever owns `name` (now, and each new owner from the
-    /// moment it has the name, before it forwards anything), telling `adopted` each owner.
+    /// From now on, raises the limit in `admission` for whoever owns `name` on `connection`
+    /// (now, and each new owner from the moment it has the name, before it forwards anything),
+    /// telling `adopted` each owner.
     static func follow(
-        _ name: String, on connection: Connection, adopted: @escaping @Sendable (String) -> Void = { _ in }
+        _ name: String, on connection: Connection, raising admission: CallAdmission,
+        adopted: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> Task<Void, Never> {
         let changes = try await connection.nameOwnerChanges(of: name)
         let adopt: @Sendable (String) -> Void = { owner in
-            raise(for: owner, on: connection)
+            raise(for: owner, in: admission)
             adopted(owner)
         }
         if let owner = try await connection.nameOwner(name) { adopt(owner) }
@@ -24,8 +26,8 @@ enum Forwarders {
         }
     }
 
-    /// Lets `owner`, a forwarder, have ``callsWaiting`` calls waiting on `connection`.
-    static func raise(for owner: String, on connection: Connection) {
-        connection.raiseWaitingLimit(to: callsWaiting, for: owner)
+    /// Lets `owner`, a forwarder, have ``callsWaiting`` calls waiting (see ``CallAdmission``).
+    static func raise(for owner: String, in admission: CallAdmission) {
+        admission.raise(to: callsWaiting, for: owner)
     }
 }

@@ -33,14 +33,16 @@ extension GtkNotificationsInterface {
     /// letting a later owner that asks to replace us have it (GNOME Shell asks so at start).
     /// Says once in the log which way it went, and when the name is taken over later. Returns
     /// the watch that says so, nil when the name was left alone.
-    static func serve(center: Center, callers: CallerCheck, on connection: Connection, logger: Logger) async throws -> Task<Void, Never>? {
+    static func serve(
+        center: Center, callers: CallerCheck, on connection: Connection, admission: CallAdmission, logger: Logger
+    ) async throws -> Task<Void, Never>? {
         connection.export([make(center: center, callers: callers)], at: GtkNotifications.path)
         let changes = try await connection.nameOwnerChanges(of: GtkNotifications.busName)
         switch try await connection.requestName(GtkNotifications.busName, flags: [.doNotQueue, .allowReplacement]) {
         case .primaryOwner, .alreadyOwner:
             logger.info("serving GLib apps' notifications (GNotification)", metadata: ["name": "\(GtkNotifications.busName)"])
             let ours = connection.uniqueName
-            let forwarder = try await Forwarders.follow(gnomePortalBackend, on: connection)
+            let forwarder = try await Forwarders.follow(gnomePortalBackend, on: connection, raising: admission)
             return Task {
                 defer { forwarder.cancel() }
                 for await change in changes where change.newOwner != ours {

@@ -48,8 +48,10 @@ enum PortalNotificationInterface {
     /// Serves the interface under `PortalNotification.busName`, which is usernoted's own: the
     /// portal uses it only where `portals.conf` chooses `usernoted` for notifications. Returns
     /// the task that follows who the frontend is.
-    static func serve(center: Center, icons: PortalIcons?, on connection: Connection, logger: Logger) async throws -> Task<Void, Never> {
-        let frontend = PortalFrontend(connection: connection)
+    static func serve(
+        center: Center, icons: PortalIcons?, on connection: Connection, admission: CallAdmission, logger: Logger
+    ) async throws -> Task<Void, Never> {
+        let frontend = PortalFrontend(connection: connection, admission: admission)
         let following = try await frontend.follow()
         connection.export([make(center: center, frontend: frontend, icons: icons, logger: logger)], at: PortalNotification.path)
         switch try await connection.requestName(PortalNotification.busName, flags: [.doNotQueue]) {
@@ -69,13 +71,18 @@ enum PortalNotificationInterface {
 /// before the change of owner that preceded it has been followed).
 final class PortalFrontend: Sendable {
     private let connection: Connection
+    /// Where the frontend's limit of waiting calls is raised.
+    private let admission: CallAdmission
     private let known = Mutex<String?>(nil)
 
-    init(connection: Connection) { self.connection = connection }
+    init(connection: Connection, admission: CallAdmission) {
+        self.connection = connection
+        self.admission = admission
+    }
 
     /// Follows who owns the frontend's name from now on (a ``Forwarders`` name).
     func follow() async throws -> Task<Void, Never> {
-        try await Forwarders.follow(PortalNotification.frontendName, on: connection) { [weak self] owner in
+        try await Forwarders.follow(PortalNotification.frontendName, on: connection, raising: admission) { [weak self] owner in
             self?.known.withLock { $0 = owner }
         }
     }
@@ -86,7 +93,7 @@ final class PortalFrontend: Sendable {
         let owner = try await connection.nameOwner(PortalNotification.frontendName)
         if let owner {
             known.withLock { $0 = owner }
-            Forwarders.raise(for: owner, on: connection)
+            Forwarders.raise(for: owner, in: admission)
         }
         guard owner == sender else {
             throw DBusError(.accessDenied, "\(PortalNotification.interface) is for the portal frontend (\(PortalNotification.frontendName)) alone, as only it vouches for the app id; apps call org.freedesktop.portal.Notification on \(PortalNotification.frontendName), or usernoted's own io.github.usernoted.Center1")

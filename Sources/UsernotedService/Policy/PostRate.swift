@@ -32,9 +32,9 @@ struct PostRate {
     }
 }
 
-/// The post rate shared by the Center, which takes a token for each post, and the screen of
+/// The post rate shared by the Center, which takes a token for each post, and the admission of
 /// the daemon's connection, which refuses a `Post` of an app over its rate as it is read (see
-/// `Connection.screenCalls`), so that a flood's refusals cost almost nothing.
+/// `CallAdmission`), so that a flood's refusals cost almost nothing.
 final class SharedPostRate: Sendable {
     private let rate: Mutex<PostRate>
 

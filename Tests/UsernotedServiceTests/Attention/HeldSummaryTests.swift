@@ -23,7 +23,7 @@ import UserNotificationsCore
         #expect(request.identifier == "summary.org.example.Calendar")
         #expect(request.content.title == "4 notifications from Calendar")
         #expect(request.content.body == "important\nnewest\nnew\nand 1 more")
-        #expect(request.content.categoryIdentifier == HeldSummary.category.identifier)
+        #expect(request.content.categoryIdentifier == OwnNotifications.summaryCategory.identifier)
     }
 
     @Test func theDigestNamesEachApp() {

@@ -6,20 +6,15 @@ import UserNotificationsCore
 
 /// One app's delivery, transition by transition (no bus, no store).
 @Suite struct DeliveryTests {
-    let response = NotificationResponse(
-        appId: .test("org.example.App"), requestId: "r1", actionIdentifier: "default", userText: nil,
-        notification: NotificationRequest(identifier: "r1", content: NotificationContent(title: "t")),
-        date: Date(timeIntervalSince1970: 0), activationToken: nil)
-
     @Test func aDrainStartsFromRestAndEndsIdleWhenTheOutboxIsEmpty() {
         var delivery = Delivery()
         #expect(delivery.phase == .idle)
         let started = delivery.drainStarted()
         #expect(started)
         #expect(delivery.phase == .flushing)
-        delivery.drained(emptySince: delivery.readMark)
+        delivery.drained(emptySince: delivery.line.readMark)
         #expect(delivery.phase == .idle)
-        #expect(delivery.outboxEmpty)
+        #expect(delivery.line.knownEmpty)
     }
 
     @Test func aDeliveredResponseClearsTheFailures() {
@@ -102,20 +97,20 @@ import UserNotificationsCore
         #expect(startedAfterAway)
     }
 
-    func outgoing() -> Delivery.Outgoing { Delivery.Outgoing(seq: Future(), response: response, json: "{}") }
+    func outgoing() -> OutboxLine.Outgoing { OutboxLineTests().outgoing() }
 
     @Test func aResponseGoesOutAtOnceOnlyWhenTheOutboxIsKnownEmpty() {
         var delivery = Delivery()
         let atStart = delivery.recorded(outgoing())
         #expect(atStart == nil, "at start the store may hold older responses")
-        delivery.committed()
+        delivery.line.committed()
         _ = delivery.drainStarted()
-        delivery.drained(emptySince: delivery.readMark)
+        delivery.drained(emptySince: delivery.line.readMark)
         let next = delivery.recorded(outgoing())
         #expect(next != nil, "the last drain read the outbox empty")
-        guard case .fresh(let fresh) = delivery.next() else { Issue.record("the fresh response goes first"); return }
+        guard case .fresh(let fresh) = delivery.line.next() else { Issue.record("the fresh response goes first"); return }
         #expect(fresh.json == "{}")
-        guard case .fromStore = delivery.next() else { Issue.record("taken once; not acknowledged, it is still in the store"); return }
+        guard case .fromStore = delivery.line.next() else { Issue.record("taken once; not acknowledged, it is still in the store"); return }
         let behindIt = delivery.recorded(outgoing())
         #expect(behindIt == nil, "the first one is still in the outbox")
     }
@@ -124,7 +119,7 @@ import UserNotificationsCore
     func freshOut() -> Delivery {
         var delivery = Delivery()
         _ = delivery.drainStarted()
-        delivery.drained(emptySince: delivery.readMark)
+        delivery.drained(emptySince: delivery.line.readMark)
         _ = delivery.recorded(outgoing())
         _ = delivery.drainStarted()
         return delivery
@@ -132,63 +127,37 @@ import UserNotificationsCore
 
     @Test func theOutboxIsNotReadOnceTheFreshResponseIsAcknowledgedAndNothingCame() {
         var delivery = freshOut()
-        guard case .fresh = delivery.next() else { Issue.record("the fresh response goes first"); return }
-        delivery.acknowledged()
-        guard case .none = delivery.next() else { Issue.record("nothing else was recorded: nothing to read"); return }
+        guard case .fresh = delivery.line.next() else { Issue.record("the fresh response goes first"); return }
+        delivery.line.acknowledged()
+        guard case .none = delivery.line.next() else { Issue.record("nothing else was recorded: nothing to read"); return }
         delivery.drained(emptySince: nil)  // even with a response being committed as the drain ends
-        guard case .none = delivery.next() else { Issue.record("still known empty"); return }
+        guard case .none = delivery.line.next() else { Issue.record("still known empty"); return }
         delivery.handlerAway()
         let whileAway = delivery.recorded(outgoing())
         #expect(whileAway == nil)
-        guard case .fromStore = delivery.next() else { Issue.record("a response came: it is in the store"); return }
-    }
-
-    @Test func aResponseRecordedWhileTheFreshOneIsOutGoesNextFromMemory() {
-        var delivery = freshOut()
-        guard case .fresh = delivery.next() else { Issue.record("the fresh response goes first"); return }
-        let second = delivery.recorded(outgoing())  // while the first is out
-        let third = delivery.recorded(outgoing())
-        #expect(second != nil, "only the one out is older")
-        #expect(third == nil, "one waits in memory at a time")
-        delivery.acknowledged()
-        guard case .fresh = delivery.next() else { Issue.record("the second goes next, without the store"); return }
-        #expect(delivery.took(second!))
-        delivery.acknowledged()
-        guard case .fromStore = delivery.next() else { Issue.record("the third is in the store"); return }
-    }
-
-    @Test func aFreshResponseBehindOneThatFailedWaitsInTheStore() {
-        var delivery = freshOut()
-        guard case .fresh = delivery.next() else { Issue.record("the fresh response goes first"); return }
-        let second = delivery.recorded(outgoing())
-        #expect(second != nil)
-        // The first was not acknowledged: the second must not overtake it.
-        guard case .fromStore = delivery.next() else { Issue.record("the first is still in the store, before the second"); return }
-        #expect(!delivery.took(second!), "its recorder starts a drain once it is committed")
-        delivery.acknowledged()  // the handler took what the drain read from the store
-        guard case .fromStore = delivery.next() else { Issue.record("only the fresh one's acknowledgement proves it empty"); return }
+        guard case .fromStore = delivery.line.next() else { Issue.record("a response came: it is in the store"); return }
     }
 
     @Test func anEmptyReadProvesNothingWhileAResponseIsBeingCommittedOrArrives() {
         var delivery = Delivery()
         _ = delivery.recorded(outgoing())
         _ = delivery.drainStarted()
-        let whileCommitting = delivery.readMark
+        let whileCommitting = delivery.line.readMark
         #expect(whileCommitting == nil, "the read may miss the response being committed")
         delivery.drained(emptySince: whileCommitting)
-        #expect(!delivery.outboxEmpty)
-        delivery.committed()
+        #expect(!delivery.line.knownEmpty)
+        delivery.line.committed()
         _ = delivery.drainStarted()
-        let mark = delivery.readMark
+        let mark = delivery.line.readMark
         _ = delivery.recorded(outgoing())  // arrives while the drain reads
         delivery.drained(emptySince: mark)
-        #expect(!delivery.outboxEmpty, "a response came while the store was read")
+        #expect(!delivery.line.knownEmpty, "a response came while the store was read")
     }
 
     @Test func noResponseGoesOutAtOnceWhileADeliveryRests() {
         var delivery = Delivery()
         _ = delivery.drainStarted()
-        delivery.drained(emptySince: delivery.readMark)
+        delivery.drained(emptySince: delivery.line.readMark)
         delivery.handlerAway()
         let whileAway = delivery.recorded(outgoing())
         #expect(whileAway == nil, "it waits behind the phase, in the store")
