@@ -36,7 +36,8 @@ public struct ServerProfile: Sendable, Hashable {
     public var name: String
     /// Its vendor, matched exactly when set (`Notification Daemon` is both GNOME's and MATE's name).
     public var vendor: String?
-    /// The versions matched: those whose dot-separated components start with these (`5` matches `5.27.5`); empty: any.
+    /// The versions matched: those whose dot-separated components start with these (`5` matches
+    /// `5.27.5`), or with `+` those from that major version on (`46+` matches `48.7`); empty: any.
     public var version: String
     /// How many buttons it shows (the `default` action's too when ``defaultAsButton``) before it
     /// drops the rest; nil when every action stays reachable (no limit, a menu, a combo box).
@@ -108,8 +109,12 @@ public struct ServerProfile: Sendable, Hashable {
     /// Whether this row is about the server `information` names.
     public func matches(_ information: ServerInformation) -> Bool {
         guard information.name == name, vendor.map({ $0 == information.vendor }) ?? true else { return false }
-        let wanted = version.split(separator: ".")
         let given = information.version.split(whereSeparator: { $0 == "." || $0 == " " })
+        if version.hasSuffix("+") {
+            guard let least = Int(version.dropLast()), let major = given.first.flatMap({ Int($0) }) else { return false }
+            return major >= least
+        }
+        let wanted = version.split(separator: ".")
         return given.count >= wanted.count && zip(wanted, given).allSatisfy { $0 == $1 }
     }
 
@@ -150,6 +155,13 @@ public struct ServerProfile: Sendable, Hashable {
         ServerProfile(
             "swaync 0.7 (sway)", name: "SwayNotificationCenter", actionsShown: "in its panel (not driven: no command in 0.7)",
             testedBy: "`WaylandServerTests`", bodyClick: "—", evidence: .measured),
+        // 46 and later close a sender's notifications when it leaves the bus, where a desktop file
+        // names its app (`_onNameVanished` in notificationDaemon.js; measured on 48.7).
+        ServerProfile(
+            "GNOME Shell 46+", name: "gnome-shell", vendor: "GNOME", version: "46+", buttons: 3, actionsShown: "on the banner, under the pointer",
+            actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsNotification, resident: .yes, transient: .yes,
+            evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true),
         ServerProfile(
             "GNOME Shell 43", name: "gnome-shell", vendor: "GNOME", buttons: 3, actionsShown: "on the banner, under the pointer",
             actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
@@ -174,7 +186,7 @@ public struct ServerProfile: Sendable, Hashable {
         for row in table + [unknown] {
             let match = row.name.isEmpty
                 ? "anything else"
-                : "`\(row.name)`" + (row.vendor.map { ", `\($0)`" } ?? "") + (row.version.isEmpty ? "" : ", \(row.version).x")
+                : "`\(row.name)`" + (row.vendor.map { ", `\($0)`" } ?? "") + (row.version.isEmpty ? "" : row.version.hasSuffix("+") ? ", \(row.version.dropLast()) and later" : ", \(row.version).x")
             let cells = [
                 row.label, match, row.actionsNote.isEmpty ? row.actionsShown : "\(row.actionsShown); \(row.actionsNote)", row.buttons.map(String.init) ?? "all", row.defaultAsButton ? "yes" : "no",
                 row.bodyClick, row.actionCloses.rawValue, row.senderExit.rawValue,
