@@ -86,6 +86,43 @@ import UserNotificationsCore
         try await Self.showAllAndClick(scene, summary: summary, from: index + 1)
     }
 
+    /// dunst 1.10+ pauses by level (0–100; `set-paused true` is 100) and shows a notification
+    /// whose rule gives it an `override_pause_level` at least that level. With docs/focus.md's
+    /// two rules (the fixture's dunstrc has them), a pause at 60 lets time-sensitive and critical
+    /// notifications through and a full pause critical ones only; usernoted, following dunst's
+    /// pause, holds the active one and summarises it when dunst resumes.
+    @Test(arguments: Scene.releases.filter { $0 != .host })
+    func dunstsPauseLevelsLetTheUrgentOnesThrough(on release: DebianRelease) async throws {
+        let scene = try await Scene(server: NotificationServerKind.dunst.from(release))
+        try scene.desktop.dunstctl("set-pause-level", "60")
+        _ = try await withDeadline(.seconds(10), "usernoted seeing dunst paused") {
+            while try await Self.focus(scene).by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        try await Self.post(scene, "standup", "Standup moved", level: "active")
+        try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
+        try await Self.post(scene, "fire", "Fire drill", level: "critical")
+        try await scene.desktop.waitUntilShown("the time-sensitive one, through a pause at 60") { $0.summary == "Leave now" }
+        try await scene.desktop.waitUntilShown("the critical one") { $0.summary == "Fire drill" }
+        #expect(try await Self.focus(scene).held == 1, "usernoted holds the active one")
+
+        try scene.desktop.dunstctl("set-paused", "true")
+        try await Self.post(scene, "train", "Train delayed", level: "timeSensitive")
+        try await Self.post(scene, "alarm", "Smoke alarm", level: "critical")
+        try await scene.desktop.waitUntilShown("the critical one, through a full pause") { $0.summary == "Smoke alarm" }
+        // Both time-sensitive ones wait in dunst: the new one, and the one on screen, which a full
+        // pause takes back off it.
+        _ = try await withDeadline(.seconds(10), "dunst holding the time-sensitive ones") {
+            while try scene.desktop.dunstctl("count", "waiting") != "2" { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+        #expect(!scene.desktop.shown().contains { $0.summary == "Train delayed" })
+
+        try scene.desktop.dunstctl("set-paused", "false")
+        try await scene.desktop.waitUntilShown("the summary, once dunst resumed") { $0.summary == "1 notification from Calendar" }
+        try await scene.desktop.waitUntilShown("the time-sensitive one dunst held") { $0.summary == "Train delayed" }
+    }
+
     @Test func theScheduledSummaryGathersAnAppUntilEachSummaryTime() async throws {
         // usernoted's test clock at 3600× (an hour a second), and a summary every half hour of the day.
         let times = (0..<48).map { String(format: "\"%02d:%02d\"", $0 / 2, $0 % 2 * 30) }.joined(separator: ", ")
