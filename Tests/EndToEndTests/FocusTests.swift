@@ -19,6 +19,14 @@ import UserNotificationsCore
             """)])
     }
 
+    /// Waits until usernoted's Focus is on by dunst's pause.
+    static func waitForDunstsPause(_ scene: Scene) async throws {
+        _ = try await withDeadline(.seconds(10), "usernoted seeing dunst paused") {
+            while try await focus(scene).by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
+    }
+
     /// What GetFocus says now.
     static func focus(_ scene: Scene) async throws -> FocusStatus {
         try ModelJSON.decodeFocusStatus(try #require(try await scene.center.call("GetFocus", []).first?.as(String.self)))
@@ -63,10 +71,7 @@ import UserNotificationsCore
     @Test func dunstsOwnPauseIsFocusToo() async throws {
         let scene = try await Scene()
         try scene.desktop.dunstctl("set-paused", "true")
-        _ = try await withDeadline(.seconds(10), "usernoted seeing dunst paused") {
-            while try await Self.focus(scene).by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
-            return true
-        }
+        try await Self.waitForDunstsPause(scene)
         try await Self.post(scene, "standup", "Standup moved", level: "active")
         try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
         // usernoted holds the active one itself; the time-sensitive one is sent, and dunst 1.9
@@ -95,10 +100,7 @@ import UserNotificationsCore
     func dunstsPauseLevelsLetTheUrgentOnesThrough(on release: DebianRelease) async throws {
         let scene = try await Scene(server: NotificationServerKind.dunst.from(release))
         try scene.desktop.dunstctl("set-pause-level", "60")
-        _ = try await withDeadline(.seconds(10), "usernoted seeing dunst paused") {
-            while try await Self.focus(scene).by != [.server] { try await Task.sleep(for: .milliseconds(20)) }
-            return true
-        }
+        try await Self.waitForDunstsPause(scene)
         try await Self.post(scene, "standup", "Standup moved", level: "active")
         try await Self.post(scene, "leave", "Leave now", level: "timeSensitive")
         try await Self.post(scene, "fire", "Fire drill", level: "critical")
