@@ -108,6 +108,13 @@ import UserNotificationsCore
         try await first.call("SetSettings", .string(RouterScene.app), .string(#"{"showPreviews":"never"}"#))
         try await first.call("Post", .string(RouterScene.app), .string("PAYMENT"), .string("Pay Anna"), .string("42 EUR"))
         let shown = try await server.notifyCalls.next()
+        // The bus goes away under the daemon only once it has recorded the server's id (its
+        // reply may still be on its way when the server has seen the Notify): what it never
+        // heard, the next run cannot take over in place.
+        _ = try await withDeadline(.seconds(10), "the server's id recorded") {
+            while try await first.daemon.store.allDelivered().first?.serverID != shown.id { try await Task.sleep(for: .milliseconds(20)) }
+            return true
+        }
         first.daemon.connection.close()
         _ = try? await first.running.value
 
