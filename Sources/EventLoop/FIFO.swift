@@ -1,17 +1,18 @@
 /// A first-in, first-out queue: an array read from `head`, compacted once more than half of it is read.
-package struct FIFO<Element> {
-    private var items: [Element] = []
-    private var head = 0
+/// Public and inlinable, so that each user specializes it for its elements (see ``Future``).
+public struct FIFO<Element> {
+    @usableFromInline var items: [Element] = []
+    @usableFromInline var head = 0
 
-    package init() {}
+    @inlinable public init() {}
 
-    package var isEmpty: Bool { head == items.count }
+    @inlinable public var isEmpty: Bool { head == items.count }
 
-    package var count: Int { items.count - head }
+    @inlinable public var count: Int { items.count - head }
 
-    package mutating func append(_ item: Element) { items.append(item) }
+    @inlinable public mutating func append(_ item: Element) { items.append(item) }
 
-    package mutating func popFirst() -> Element? {
+    @inlinable public mutating func popFirst() -> Element? {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1

@@ -1,16 +1,18 @@
 import Synchronization
 
 /// A future: a result that arrives later, once (a write's, when its transaction is
-/// committed; the store's database, when it is open), awaited or called back. Inlinable, so
-/// that each user specializes it for its own results (a write's is on every `Post`'s path).
-package final class Future<T: Sendable>: Sendable {
+/// committed; the store's database, when it is open), awaited or called back. Public and
+/// inlinable, so that each user specializes it for its own results (a write's is on every
+/// `Post`'s path): Swift 6.3 specializes no `package` generic class across modules, and
+/// unspecialized it cost ~44 000 instructions per `Post` in generic-metadata lookups.
+public final class Future<T: Sendable>: Sendable {
     @usableFromInline let state: Mutex<(result: Result<T, any Error>?, waiters: [@Sendable (Result<T, any Error>) -> Void])>
 
     /// A result still to come, or `result` when it is already known.
-    @inlinable package init(_ result: Result<T, any Error>? = nil) { state = Mutex((result, [])) }
+    @inlinable public init(_ result: Result<T, any Error>? = nil) { state = Mutex((result, [])) }
 
     /// The result; throws its error.
-    @inlinable package var value: T {
+    @inlinable public var value: T {
         get async throws {
             if let result = state.withLock({ $0.result }) { return try result.get() }
             return try await withCheckedThrowingContinuation { continuation in
@@ -20,7 +22,7 @@ package final class Future<T: Sendable>: Sendable {
     }
 
     /// Calls `body` with the result: at once when it is known, else as soon as it is.
-    @inlinable package func whenResolved(_ body: @escaping @Sendable (Result<T, any Error>) -> Void) {
+    @inlinable public func whenResolved(_ body: @escaping @Sendable (Result<T, any Error>) -> Void) {
         let result = state.withLock { state -> Result<T, any Error>? in
             if state.result == nil { state.waiters.append(body) }
             return state.result
@@ -29,7 +31,7 @@ package final class Future<T: Sendable>: Sendable {
     }
 
     /// Sets the result (the first one counts) and passes it to everyone waiting.
-    @inlinable package func resolve(_ result: Result<T, any Error>) {
+    @inlinable public func resolve(_ result: Result<T, any Error>) {
         let waiters = state.withLock { state -> [@Sendable (Result<T, any Error>) -> Void] in
             guard state.result == nil else { return [] }
             state.result = result

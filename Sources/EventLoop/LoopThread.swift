@@ -112,7 +112,7 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop and returns its result: at once when already there, else waiting.
-    package func runNowOrWait<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
+    @inlinable package func runNowOrWait<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
         let result: Result<T, E> = runAndWait { () -> Result<T, E> in
             do throws(E) { return .success(try work()) } catch { return .failure(error) }
