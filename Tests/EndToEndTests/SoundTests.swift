@@ -53,4 +53,23 @@ import UserNotificationsCore
         try await Task.sleep(for: .milliseconds(300))
         #expect(streams.started.count == 2, "one stream a sound")
     }
+
+    /// libcanberra keeps its connection to the sound server (and its own thread) for the next
+    /// sound; idle, that must wake nothing in usernoted's process, as without sounds
+    /// (``UsernotedCommandTests/anIdleDaemonNeverWakes()``).
+    @Test func afterASoundPlayedTheIdleDaemonNeverWakes() async throws {
+        let sound = try await SoundServer()
+        let scene = try await Scene(daemonEnvironment: ["PULSE_SERVER": sound.pulseServer])
+        let streams = try await sound.watchStreams()
+        try await Self.post(scene, "ring", "Doorbell", sound: "default")
+        try await scene.desktop.waitUntilShown("the notification") { $0.summary == "Doorbell" }
+        #expect(try await streams.next(after: 0).eventID == "message-new-instant")
+
+        // The sound lasts under a second; libdispatch lets a thread go after 5 s without work.
+        try await Task.sleep(for: .seconds(8))
+        let before = try ProcessProbe.threads(of: scene.daemon.process.pid)
+        try await Task.sleep(for: .seconds(3))
+        let woke = ProcessProbe.wakeups(from: before, to: try ProcessProbe.threads(of: scene.daemon.process.pid))
+        #expect(woke.isEmpty, "threads that woke while idle after a sound: \(woke.map { "\($0.name) ×\($0.count)" })")
+    }
 }
