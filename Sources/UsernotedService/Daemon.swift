@@ -131,8 +131,20 @@ public final class Daemon: Sendable {
     }
 
     /// Restores the previous run's state, serves until the task is cancelled or the bus
-    /// goes away.
+    /// goes away. Cancelled while still starting (SIGTERM as `systemctl stop` sends it, at
+    /// login), it stops as cleanly as when serving: what a step was waiting for ends in a
+    /// `CancellationError`, which is the stop asked for, not a failure.
     public func run() async throws {
+        do {
+            try await serve()
+        } catch where Task.isCancelled {
+            logger.debug("stopped while starting", metadata: ["at": "\(error)"])
+        }
+        await stop()
+    }
+
+    /// ``run()``'s steps, up to the stop.
+    private func serve() async throws {
         try await restoreState()
         // A [push] setting that cannot be used stops the daemon here, saying which and why.
         let session = try makePushSession()
@@ -153,7 +165,6 @@ public final class Daemon: Sendable {
         } onCancel: {
             connection.close()
         }
-        await stop()
     }
 
     /// Restores the previous run's state while the bus subscriptions' round trips are under
