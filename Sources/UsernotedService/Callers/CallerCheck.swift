@@ -40,9 +40,11 @@ actor CallerCheck {
     func start() async throws {
         let (joined, gone) = (try await connection.arrivals(), try await connection.departures())
         watch = Task { [weak self] in
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { for await name in joined { _ = await self?.identity(of: name) } }
+            await withDiscardingTaskGroup { group in
                 group.addTask { for await name in gone { await self?.forget(name) } }
+                // Each one is asked about at once, not after the answer about the one before it:
+                // the bus must hear the question before the connection leaves.
+                for await name in joined { group.addTask { _ = await self?.identity(of: name) } }
             }
         }
     }
