@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "usernoted",
             dependencies: [
-                "UsernotedService", "EventLoop", "LoopExecutor",
+                "UsernotedService", "DBus", "EventLoop", "LoopExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -143,7 +143,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
+                "CLinux", "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -45,6 +45,42 @@ import TestSupport
         }
     }
 
+    /// docs/architecture.md's Modules table, in order: each module, and the modules of this
+    /// package it may import (a row's "the modules above but `X`" reads as it says).
+    static let moduleRows: [(module: String, mayImport: Set<String>)] = {
+        let text = (try? String(contentsOf: repositoryRoot.appending(path: "docs/architecture.md"), encoding: .utf8)) ?? ""
+        guard let section = text.components(separatedBy: "\n## Modules\n").dropFirst().first else { return [] }
+        var rows: [(module: String, mayImport: Set<String>)] = []
+        for line in section.components(separatedBy: "\n## ")[0].split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let named = Set(cells.last!.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+            let above = Set(rows.map(\.module))
+            rows.append((cells[0].trimmingCharacters(in: ["`"]), cells.last!.hasPrefix("the modules above but") ? above.subtracting(named) : named))
+        }
+        return rows
+    }()
+
+    /// A module imports no module of this package that its row does not name, so the table
+    /// is the module graph, and the graph has no cycle (SwiftPM refuses one in Package.swift).
+    @Test func everyModuleImportsOnlyWhatItsRowSays() throws {
+        let own = Set(Self.moduleRows.map(\.module))
+        #expect(own == Set(try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)), "docs/architecture.md's Modules table lists \(own.sorted())")
+        for (module, allowed) in Self.moduleRows {
+            for file in Self.swiftFiles(under: Self.sources.appending(path: module)) {
+                let text = try String(contentsOf: Self.sources.appending(path: "\(module)/\(file)"), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                          words[..<at].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) })
+                    else { continue }
+                    let imported = String(words[at + 1])
+                    #expect(!own.contains(imported) || allowed.contains(imported),
+                            "Sources/\(module)/\(file) imports \(imported), which its row in docs/architecture.md's Modules table does not name")
+                }
+            }
+        }
+    }
+
     /// The folders of `UsernotedService` in the order of docs/architecture.md's layers table.
     static let serviceLayers: [String] = {
         let text = (try? String(contentsOf: repositoryRoot.appending(path: "docs/architecture.md"), encoding: .utf8)) ?? ""
