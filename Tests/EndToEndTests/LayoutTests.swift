@@ -45,14 +45,21 @@ import TestSupport
         }
     }
 
+    /// The cells of the rows that name something (`` | `X` | … ``) in the table of
+    /// docs/architecture.md's section `heading`, in order.
+    static func architectureTable(under heading: String) -> [[String]] {
+        let text = (try? String(contentsOf: repositoryRoot.appending(path: "docs/architecture.md"), encoding: .utf8)) ?? ""
+        guard let section = text.components(separatedBy: "\n## \(heading)\n").dropFirst().first else { return [] }
+        return section.components(separatedBy: "\n## ")[0].split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
     /// docs/architecture.md's Modules table, in order: each module, and the modules of this
     /// package it may import (a row's "the modules above but `X`" reads as it says).
     static let moduleRows: [(module: String, mayImport: Set<String>)] = {
-        let text = (try? String(contentsOf: repositoryRoot.appending(path: "docs/architecture.md"), encoding: .utf8)) ?? ""
-        guard let section = text.components(separatedBy: "\n## Modules\n").dropFirst().first else { return [] }
         var rows: [(module: String, mayImport: Set<String>)] = []
-        for line in section.components(separatedBy: "\n## ")[0].split(separator: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        for cells in architectureTable(under: "Modules") {
             let named = Set(cells.last!.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
             let above = Set(rows.map(\.module))
             rows.append((cells[0].trimmingCharacters(in: ["`"]), cells.last!.hasPrefix("the modules above but") ? above.subtracting(named) : named))
@@ -82,14 +89,7 @@ import TestSupport
     }
 
     /// The folders of `UsernotedService` in the order of docs/architecture.md's layers table.
-    static let serviceLayers: [String] = {
-        let text = (try? String(contentsOf: repositoryRoot.appending(path: "docs/architecture.md"), encoding: .utf8)) ?? ""
-        guard let section = text.components(separatedBy: "## The service's layers").dropFirst().first else { return [] }
-        return section.components(separatedBy: "\n## ")[0].split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("| `") else { return nil }
-            return line.dropFirst(3).prefix { $0 != "`" }.description
-        }
-    }()
+    static let serviceLayers: [String] = architectureTable(under: "The service's layers").map { $0[0].trimmingCharacters(in: ["`"]) }
 
     /// A file of a service folder uses no type declared in a folder below it in the layers table.
     @Test func theServicesFoldersAreLayers() throws {
