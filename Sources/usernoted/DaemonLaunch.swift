@@ -45,7 +45,8 @@ struct DaemonLaunch {
             try SessionBusOnly.check(environment)
             // The store opens on a thread of its own while the settings are read and the bus connected.
             let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory(environment: environment)
-            let store = Store.opening(directory: directory, logger: logger)
+            // usernoted's tasks run on the shared loop: their commits are written there too.
+            let store = Store.opening(directory: directory, logger: logger, committingOn: .shared)
             let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile(environment: environment)
             let settings = try Config.load(from: configFile)
             logger.info("state", metadata: ["directory": .string(directory.path)])

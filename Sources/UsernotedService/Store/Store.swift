@@ -34,22 +34,23 @@ public final class Store: Sendable {
 
     /// The store in `directory`, opened on a thread of its own while the caller goes on (the
     /// daemon connects to the bus meanwhile): reads and writes wait until it is open, and
-    /// throw the reason when it could not be.
-    public static func opening(directory: URL, logger: Logger) -> Store {
+    /// throw the reason when it could not be. Transactions started on `loop`'s thread are
+    /// written there (``WriteBatch``).
+    public static func opening(directory: URL, logger: Logger, committingOn loop: LoopThread? = nil) -> Store {
         let database = Future<any DatabaseWriter>()
         // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop
         // free meanwhile. Not a global dispatch queue: its first use starts libdispatch's
         // worker pool monitor, which then wakes the process every second for good.
         Thread { database.resolve(Result { try open(directory) }) }.start()
-        return Store(database, logger: logger)
+        return Store(database, logger: logger, committingOn: loop)
     }
 
     /// A store on `database`, open or still opening.
-    init(_ database: Future<any DatabaseWriter>, logger: Logger) {
+    init(_ database: Future<any DatabaseWriter>, logger: Logger, committingOn loop: LoopThread? = nil) {
         self.database = database
         // A transaction that did not commit may have changed counts: they are counted again.
         let counts = pendingCounts
-        batch = WriteBatch(database) { counts.withLock { $0 = [:] } }
+        batch = WriteBatch(database, committingOn: loop) { counts.withLock { $0 = [:] } }
         self.logger = logger
     }
 

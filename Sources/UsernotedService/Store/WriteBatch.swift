@@ -11,6 +11,10 @@ import Synchronization
 /// fails every write in it. `onFailedCommit` runs whenever a transaction is rolled back.
 /// A write that may wait (``submit(mayWait:oneStatement:_:)``) starts no transaction at once:
 /// it goes with the next one another write starts, or in one of its own after ``patience``.
+///
+/// A transaction started on the loop's thread is written there, as the loop's next piece of
+/// work: what the calls of this turn submitted goes together, and the callers, tasks on the
+/// loop, hear of the commit on the thread they run on. Elsewhere it is GRDB's writer queue.
 final class WriteBatch: Sendable {
     /// How long a write that may wait waits for another write to share its transaction.
     static let patience: Duration = .milliseconds(10)
@@ -27,14 +31,17 @@ final class WriteBatch: Sendable {
 
     /// The database, once open (writes submitted before wait for it).
     private let database: Future<any DatabaseWriter>
+    /// The loop whose transactions are written on its own thread (none: all on GRDB's).
+    private let loop: LoopThread?
     private let onFailedCommit: @Sendable () -> Void
     /// Writes waiting for the next transaction, and the transactions: one written at a time,
     /// and one more right after it when writes that may not wait came meanwhile; and whether a
     /// transaction is due after ``patience`` for writes that may wait.
     private let state = Mutex<(waiting: [Job], transactions: SingleFlight, patienceRunning: Bool)>(([], SingleFlight(), false))
 
-    init(_ database: Future<any DatabaseWriter>, onFailedCommit: @escaping @Sendable () -> Void = {}) {
+    init(_ database: Future<any DatabaseWriter>, committingOn loop: LoopThread? = nil, onFailedCommit: @escaping @Sendable () -> Void = {}) {
         self.database = database
+        self.loop = loop
         self.onFailedCommit = onFailedCommit
     }
 
@@ -105,40 +112,58 @@ final class WriteBatch: Sendable {
     }
 
     /// One run of the transactions' flight: writes everything waiting in one transaction
-    /// (once the database is open, so that what came while it opened goes together).
+    /// (once the database is open, so that what came while it opened goes together), on the
+    /// loop's thread when started there, else on GRDB's writer queue.
     private func writeWaiting() {
         database.whenResolved { [self] opened in
-            let jobs = state.withLock { state -> [Job] in
-                defer { state.waiting = [] }
-                return state.waiting
-            }
-            guard !jobs.isEmpty else { return transactionFinished() }
-            let database: any DatabaseWriter
             switch opened {
-            case .success(let opened): database = opened
-            case .failure(let error):  // the database could not be opened: each write fails with why
-                jobs.forEach { $0.finish(error) }
-                return transactionFinished()
-            }
-            let shared = jobs.count > 1
-            database.asyncWriteWithoutTransaction { [self] db in
-                var error: (any Error)?
-                do {
-                    try Self.inTransaction(db) {
-                        for job in jobs {
-                            try Self.ensureOpen(db)
-                            try job.run(db, shared)
-                        }
+            case .success(let database):
+                if let loop, loop.isCurrent {
+                    // After the work already scheduled: the other calls of this turn join in.
+                    // GRDB's writer queue is idle (this flight is its only user), so its
+                    // synchronous write runs here, on the loop's thread.
+                    loop.schedule { [self] in
+                        let jobs = takeWaiting()
+                        database.writeWithoutTransaction { writeTransaction(jobs, $0) }
                     }
-                } catch let failed {
-                    error = failed
+                } else {
+                    let jobs = takeWaiting()
+                    database.asyncWriteWithoutTransaction { [self] in writeTransaction(jobs, $0) }
                 }
-                if error != nil { onFailedCommit() }
-                if error is RolledBack { error = nil }  // the lone write's own error is its outcome
-                jobs.forEach { $0.finish(error) }
+            case .failure(let error):  // the database could not be opened: each write fails with why
+                takeWaiting().forEach { $0.finish(error) }
                 transactionFinished()
             }
         }
+    }
+
+    /// The writes waiting, now taken for a transaction.
+    private func takeWaiting() -> [Job] {
+        state.withLock { state -> [Job] in
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+    }
+
+    /// Writes `jobs` in one transaction on `db`, tells each how it went, and ends the run.
+    private func writeTransaction(_ jobs: [Job], _ db: Database) {
+        guard !jobs.isEmpty else { return transactionFinished() }
+        let shared = jobs.count > 1
+        var error: (any Error)?
+        do {
+            try Self.inTransaction(db) {
+                for job in jobs {
+                    try Self.ensureOpen(db)
+                    try job.run(db, shared)
+                }
+            }
+        } catch let failed {
+            error = failed
+        }
+        if error != nil { onFailedCommit() }
+        if error is RolledBack { error = nil }  // the lone write's own error is its outcome
+        jobs.forEach { $0.finish(error) }
+        transactionFinished()
     }
 
     /// Runs `body` in one transaction, begun and committed with cached statements: GRDB's own
