@@ -39,6 +39,9 @@ public final class LoopThread: @unchecked Sendable {
     private var nextID: UInt64 = 2
     /// The deadline `timer` is armed for; `.max` when disarmed.
     private var armed: UInt64 = .max
+    /// Work for when the loop has nothing else to do, and how many turns it has waited.
+    private var idleWork: [() -> Void] = []
+    private var idleWaited = 0
 
     /// A watched descriptor: what it is watched for (nothing: out of epoll) and what runs when ready.
     private struct Watch {
@@ -142,6 +145,13 @@ public final class LoopThread: @unchecked Sendable {
         return runNowOrWait { LoopTimer(loop: self, id: addTimer(at: Self.now().addingSaturated(interval), interval: interval, handler)) }
     }
 
+    /// Runs `work` once the loop has nothing else to do, before it waits again (or after 8
+    /// turns, when it is never idle). Only on the loop's own thread.
+    package func whenIdle(_ work: @escaping () -> Void) {
+        precondition(isCurrent, "whenIdle is for work on the loop's own thread")
+        idleWork.append(work)
+    }
+
     /// Calls `handler` once at `deadline` (``now()``'s clock), unless cancelled first; on the loop.
     package func once(at deadline: UInt64, _ handler: @escaping () -> Void) -> LoopTimer {
         LoopTimer(loop: self, id: addTimer(at: deadline, interval: nil, handler))
@@ -181,6 +191,7 @@ public final class LoopThread: @unchecked Sendable {
             state.withLock { state in swap(&state.work, &batch) }
             for item in batch { item() }
             batch.removeAll(keepingCapacity: true)
+            if !idleWork.isEmpty { runIdleWork() }
             let sleep = state.withLock { state in
                 state.sleeping = state.work.isEmpty
                 return state.sleeping
@@ -189,6 +200,16 @@ public final class LoopThread: @unchecked Sendable {
             if sleep { state.withLock { $0.sleeping = false } }
             for event in events.prefix(Int(max(count, 0))) { handle(event.data.u64, LoopWatch.Readiness(rawValue: event.events)) }
         }
+    }
+
+    /// Runs the work waiting for an idle loop, if the loop has nothing else or it waited long enough.
+    private func runIdleWork() {
+        idleWaited += 1
+        guard idleWaited >= 8 || state.withLock({ $0.work.isEmpty }) else { return }
+        let work = idleWork
+        idleWork = []
+        idleWaited = 0
+        for item in work { item() }
     }
 
     private func handle(_ id: UInt64, _ ready: LoopWatch.Readiness) {

@@ -30,6 +30,29 @@ import TestSupport
         #expect(onLoop)
     }
 
+    @Test func workForAnIdleLoopRunsAfterWhatIsScheduledOrAfterEightTurnsOfABusyOne() async throws {
+        let loop = LoopThread(name: "test.whenidle")
+        let ran = Inbox<String>()
+        loop.schedule {
+            loop.whenIdle { ran.put("idle") }
+            loop.schedule { ran.put("scheduled") }
+        }
+        #expect(try await ran.next(within: .seconds(5), "the first") == "scheduled")
+        #expect(try await ran.next(within: .seconds(5), "the second") == "idle")
+        // Work that schedules itself for 20 turns keeps the loop busy.
+        @Sendable func busy(_ turn: Int) {
+            ran.put("turn \(turn)")
+            if turn < 20 { loop.schedule { busy(turn + 1) } }
+        }
+        loop.schedule {
+            loop.whenIdle { ran.put("idle") }
+            busy(1)
+        }
+        var order: [String] = []
+        while order.count < 21 { order.append(try await ran.next(within: .seconds(5), "turn or idle")) }
+        #expect(order.firstIndex(of: "idle") == 8, "the idle work waited 8 turns, no longer: \(order)")
+    }
+
     @Test func aThreadJoinedToTheLoopSleepsWhileTheLoopGoesOnRunningWork() async throws {
         let loop = LoopThread(name: "test.join")
         let joining = Inbox<Void>()

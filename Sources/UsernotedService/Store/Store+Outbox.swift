@@ -61,7 +61,7 @@ extension Store {
     /// in the push outbox in the same transaction.
     func queueEnqueue(_ response: NotificationResponse, json: String, publishing: OutgoingResponse? = nil) -> Future<Int64> {
         let app = response.appId.rawValue
-        return batch.submit { db in
+        return batch.submit(inBackground: true) { db in
             if let publishing { try Store.appendToPushOutbox(publishing, at: response.date, in: db) }
             return try OutboxRecord.append(app: app, json: json, createdAt: response.date, in: db)
         }

@@ -12,9 +12,10 @@ import Synchronization
 /// A write that may wait (``submit(mayWait:oneStatement:_:)``) starts no transaction at once:
 /// it goes with the next one another write starts, or in one of its own after ``patience``.
 ///
-/// A transaction started on the loop's thread is written there, as the loop's next piece of
-/// work: what the calls of this turn submitted goes together, and the callers, tasks on the
-/// loop, hear of the commit on the thread they run on. Elsewhere it is GRDB's writer queue.
+/// A write nobody waits for at once (``submit(mayWait:oneStatement:inBackground:_:)``) that
+/// starts a transaction on the loop's thread is written once the loop has nothing else to
+/// do: alone, on the loop's thread, where no other thread needs waking; with others, on
+/// GRDB's writer queue, as every other transaction is.
 final class WriteBatch: Sendable {
     /// How long a write that may wait waits for another write to share its transaction.
     static let patience: Duration = .milliseconds(10)
@@ -55,9 +56,12 @@ final class WriteBatch: Sendable {
     /// another write starts, or one of its own after ``patience`` (for what a crash may lose:
     /// a notification's server id saves a transaction of its own per post). A write of
     /// `oneStatement` runs a single statement, which SQLite undoes by itself when it fails, so
-    /// it needs no savepoint when it shares its transaction.
+    /// it needs no savepoint when it shares its transaction. A write `inBackground` is one
+    /// whose caller goes on meanwhile (a response, sent to its handler while its outbox row
+    /// is written): the transaction it starts on the loop's thread waits for the loop to be idle.
     func submit<T: Sendable>(
-        mayWait: Bool = false, oneStatement: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
+        mayWait: Bool = false, oneStatement: Bool = false, inBackground: Bool = false,
+        _ body: @escaping @Sendable (Database) throws -> T
     ) -> Future<T> {
         let committed = Future<T>()
         let outcome = Mutex<Result<T, any Error>?>(nil)
@@ -88,7 +92,7 @@ final class WriteBatch: Sendable {
             guard mayWait else { return (state.transactions.request(), false) }
             return (false, !state.transactions.isRunning && Self.startPatience(&state.patienceRunning))
         }
-        if start { writeWaiting() }
+        if start { writeWaiting(whenLoopIdle: inBackground) }
         if wait { waitPatiently() }
         return committed
     }
@@ -112,23 +116,24 @@ final class WriteBatch: Sendable {
     }
 
     /// One run of the transactions' flight: writes everything waiting in one transaction
-    /// (once the database is open, so that what came while it opened goes together), on the
-    /// loop's thread when started there, else on GRDB's writer queue.
-    private func writeWaiting() {
+    /// (once the database is open, so that what came while it opened goes together), on
+    /// GRDB's writer queue, or `whenLoopIdle` as the type says.
+    private func writeWaiting(whenLoopIdle: Bool = false) {
         database.whenResolved { [self] opened in
             switch opened {
             case .success(let database):
-                if let loop, loop.isCurrent {
-                    // After the work already scheduled: the other calls of this turn join in.
-                    // GRDB's writer queue is idle (this flight is its only user), so its
-                    // synchronous write runs here, on the loop's thread.
-                    loop.schedule { [self] in
-                        let jobs = takeWaiting()
-                        database.writeWithoutTransaction { writeTransaction(jobs, $0) }
-                    }
-                } else {
+                guard whenLoopIdle, let loop, loop.isCurrent else {
                     let jobs = takeWaiting()
-                    database.asyncWriteWithoutTransaction { [self] in writeTransaction(jobs, $0) }
+                    return database.asyncWriteWithoutTransaction { [self] in writeTransaction(jobs, $0) }
+                }
+                loop.whenIdle { [self] in
+                    let jobs = takeWaiting()
+                    guard jobs.count == 1 else {
+                        return database.asyncWriteWithoutTransaction { [self] in writeTransaction(jobs, $0) }
+                    }
+                    // GRDB's writer queue is idle (this flight is its only user): its
+                    // synchronous write runs on the calling thread, the loop's.
+                    database.writeWithoutTransaction { writeTransaction(jobs, $0) }
                 }
             case .failure(let error):  // the database could not be opened: each write fails with why
                 takeWaiting().forEach { $0.finish(error) }

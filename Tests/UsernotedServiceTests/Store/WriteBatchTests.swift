@@ -91,29 +91,30 @@ import TestSupport
         #expect(stored == [1, 2, 3])
     }
 
-    /// The daemon's calls run on its loop: a transaction one of them starts is written on the
-    /// loop's thread (no hop to GRDB's writer and back), after the work the loop already has,
-    /// so that the writes of the same turn share it.
-    @Test func writesSubmittedInOneTurnOfTheLoopAreCommittedTogetherOnTheLoopsThread() async throws {
+    /// The daemon's calls run on its loop: a write nobody waits for at once waits for the loop
+    /// to be idle, and alone it is written on the loop's thread (no writer thread woken);
+    /// several of the same turn go together to GRDB's writer.
+    @Test func backgroundWritesWaitForTheIdleLoopAndALoneOneIsWrittenOnItsThread() async throws {
         let database = try await itemDatabase()
         let commits = CommitCounter()
         try await database.writeWithoutTransaction { db in db.add(transactionObserver: commits) }
         let loop = LoopThread(name: "test.batch")
         let batch = WriteBatch(Future(.success(database)), committingOn: loop)
         let ranOnLoop = Mutex<[Bool]>([])
-        let writes = loop.runAndWait {
-            (1...3).map { n in
-                batch.submit { db in
-                    ranOnLoop.withLock { $0.append(loop.isCurrent) }
-                    try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [n])
-                }
+        let submit = { @Sendable (n: Int) in
+            batch.submit(inBackground: true) { db in
+                ranOnLoop.withLock { $0.append(loop.isCurrent) }
+                try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [n])
             }
         }
-        for write in writes { try await write.value }
-        #expect(ranOnLoop.withLock { $0 } == [true, true, true], "written on the loop's thread")
+        for write in loop.runAndWait({ (1...3).map(submit) }) { try await write.value }
         #expect(commits.count == 1, "the three writes of the turn in one transaction")
+        #expect(ranOnLoop.withLock { $0 } == [false, false, false], "on GRDB's writer")
+        try await loop.runAndWait { submit(4) }.value
+        #expect(commits.count == 2)
+        #expect(ranOnLoop.withLock { $0.last } == true, "a lone one on the loop's thread")
         let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
-        #expect(stored == [1, 2, 3])
+        #expect(stored == [1, 2, 3, 4])
     }
 
     @Test func aOneStatementWriteThatFailsInASharedTransactionFailsAlone() async throws {
