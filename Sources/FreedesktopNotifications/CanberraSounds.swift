@@ -66,22 +66,31 @@ public final class CanberraSounds: EventSoundPlayer {
 /// other than a missing sound (the sound server was not there, or went away: the next sound
 /// looks for it again).
 ///
-/// `@unchecked Sendable`: libcanberra's API is thread-safe (its canberra.h: "Fully thread
-/// safe, not async-signal safe"; each call takes the context's mutex), and `pointer` itself is
-/// read and written only by ``CanberraSounds``'s draining thread, of which there is one at a
-/// time (the next one starts after the last one's `draining = false`, under the same `Mutex`,
-/// which orders the two).
+/// `@unchecked Sendable`: libcanberra's API is thread-safe per context (its canberra.h: "Fully
+/// thread safe, not async-signal safe"; each call takes the context's mutex), and `pointer`
+/// itself is read and written only by ``CanberraSounds``'s draining thread, of which there is
+/// one at a time (the next one starts after the last one's `draining = false`, under the same
+/// `Mutex`, which orders the two). Across contexts it is not: the first play of a context and
+/// its destruction load and unload its driver through libltdl, whose global state has no lock,
+/// so two contexts doing so at once crash the process (two players in one test process did).
+/// ``loading`` makes every context's calls take turns.
 private final class CanberraContext: @unchecked Sendable {
+    /// Held during every libcanberra call that may load or unload a driver, process-wide.
+    private static let loading = Mutex(())
     private var pointer: OpaquePointer?
     private let application: [String: String]
 
     init(application: [String: String]) { self.application = application }
 
-    deinit { if let pointer { ca_context_destroy(pointer) } }
+    deinit { if let pointer { Self.loading.withLock { _ in ca_context_destroy(pointer) } } }
 
     /// Starts `sound`; returns why it does not play, or nil once it plays (asynchronously:
     /// libcanberra's thread streams it).
     func play(_ sound: EventSound) -> String? {
+        Self.loading.withLock { _ in playTakingTurns(sound) }
+    }
+
+    private func playTakingTurns(_ sound: EventSound) -> String? {
         guard let context = pointer ?? open() else { return "libcanberra has no context" }
         let result = withProperties([CA_PROP_EVENT_ID: sound.id]) { ca_context_play_full(context, 0, $0, nil, nil) }
         guard result != Int32(CA_SUCCESS) else { return nil }

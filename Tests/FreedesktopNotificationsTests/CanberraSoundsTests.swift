@@ -33,4 +33,19 @@ struct CanberraSoundsTests {
         for _ in 0..<count { reported.append(try await failures.next(within: .seconds(10), "a failure")) }
         #expect(Set(reported.map(\.sound.id)).count == count, "every sound is accounted for, played or dropped")
     }
+
+    /// libcanberra loads its drivers through libltdl, which has no lock: players that open
+    /// and close contexts at the same time (each unplayable sound closes its context here, as
+    /// a missing sound server does) take turns, or the process crashes.
+    @Test func playersOnManyThreadsAtOnceEachReportTheirOwnSounds() async throws {
+        let failures = Inbox<CanberraSounds.Failure>()
+        let players = (0..<16).map { _ in CanberraSounds(applicationID: "io.github.usernoted.Tests", name: "tests") { failures.put($0) } }
+        let perPlayer = CanberraSounds.backlog
+        for index in 0..<perPlayer {
+            for (player, sounds) in players.enumerated() { sounds.play(EventSound(id: "x-usernoted-no-such-sound-\(player)-\(index)", appID: Self.app)) }
+        }
+        var reported: [CanberraSounds.Failure] = []
+        for _ in 0..<(players.count * perPlayer) { reported.append(try await failures.next(within: .seconds(20), "a failure")) }
+        #expect(Set(reported.map(\.sound.id)).count == players.count * perPlayer, "every sound of every player, once")
+    }
 }
