@@ -66,6 +66,15 @@ extension Connection {
         }
     }
 
+    /// The bus's own id (`GetId`): unique to this run of the bus daemon, so that with a unique
+    /// name, which the bus never gives twice, it names one connection for good.
+    public func busID() async throws -> String {
+        guard let id = try await busCall("GetId", []).first?.as(String.self) else {
+            throw DBusError(.failed, "the bus answered GetId without an id")
+        }
+        return id
+    }
+
     /// Ownership changes of `name` (or of every name when nil), from now on.
     public func nameOwnerChanges(of name: String? = nil) async throws -> AsyncStream<Bus.NameOwnerChange> {
         let rule = MatchRule(

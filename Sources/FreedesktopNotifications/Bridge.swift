@@ -25,6 +25,8 @@ public actor NotificationBridge {
     private var early: [UInt32: [ServerSignal]] = [:]
     /// The server's unique bus name (nil: none there); signals from anyone else are not its.
     private(set) var serverOwner: String?
+    /// The bus's id (`GetId`), which with ``serverOwner`` names the server's run (``serverRun``).
+    private var busID: String?
     /// What the current server can do, once asked.
     private var capabilities: ServerCapabilities?
     /// What the current server does beyond its capabilities, once it said who it is.
@@ -71,7 +73,9 @@ public actor NotificationBridge {
         async let signalsSubscribed = connection.signals(matching: MatchRule(
             sender: NotificationsServer.busName, path: NotificationsServer.path, interface: NotificationsServer.interface))
         async let ownersSubscribed = connection.nameOwnerChanges(of: NotificationsServer.busName)
+        async let id = connection.busID()
         let (signals, owners) = try await (signalsSubscribed, ownersSubscribed)
+        busID = try await id
         serverOwner = try await connection.nameOwner(NotificationsServer.busName)
         if serverOwner != nil { await announceServer() }
         tasks.append(Task { [weak self] in
@@ -144,11 +148,21 @@ public actor NotificationBridge {
         await restore([RestoredNotification(appID: appID, request: request, category: category, serverID: serverID, showPreviews: showPreviews)])[0]
     }
 
+    /// The run of the server now on the bus, for good (this bus's id and the server's unique
+    /// name, which the bus never gives twice); nil while there is none.
+    public var serverRun: String? {
+        guard let busID, let serverOwner else { return nil }
+        return "\(busID) \(serverOwner)"
+    }
+
     /// ``restore(appID:request:category:serverID:)`` for everything a previous run showed, oldest
     /// first, stacked as the stack limit says before anything is shown (a thread comes back as
     /// its stack and its newest, not as a banner each). A server id given twice (the members of
     /// a stack each recorded the stack's) is taken over once; the stack takes over its oldest member's.
-    public func restore(_ notifications: [RestoredNotification]) async -> [(tookOver: Bool, serverID: UInt32?)] {
+    /// When the server is still the run `shownBy` (its ``serverRun``) and keeps a gone sender's
+    /// notifications with their signals for every listener (``ServerProfile/SenderExit/keepsForEveryone``),
+    /// what it shows stays as it is: taken over without a `Notify`, unless threads stack anew.
+    public func restore(_ notifications: [RestoredNotification], shownBy: String? = nil) async -> [(tookOver: Bool, serverID: UInt32?)] {
         var claimed = Set<UInt32>()
         var taken: [NotificationKey?] = []
         var threads = Set<ThreadKey>()
@@ -167,7 +181,17 @@ public actor NotificationBridge {
             taken.append(key)
         }
         let (stacks, closing) = stackOverflow(of: threads)
-        for key in taken.compactMap({ $0 }) { await present(key) }
+        let sameServer = shownBy != nil && shownBy == serverRun && stacks.isEmpty && closing.isEmpty
+        let profile = await serverProfile()
+        let keep = sameServer && profile.senderExit == .keepsForEveryone
+        for key in taken.compactMap({ $0 }) {
+            if keep, let id = live[key]?.serverID {
+                live[key]?.shown(serverID: id)
+                keysByServerID[id] = key
+            } else {
+                await present(key)
+            }
+        }
         await settle(stacks, closing: closing)
         return zip(notifications, taken).map { notification, key in
             guard let key else { return (false, live[NotificationKey(appID: notification.appID, requestID: notification.request.identifier)]?.serverID) }

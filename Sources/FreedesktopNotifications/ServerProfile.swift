@@ -10,6 +10,9 @@ public struct ServerProfile: Sendable, Hashable {
     public enum SenderExit: String, Sendable, Hashable {
         /// It stays, and its buttons still answer.
         case keeps = "keeps it"
+        /// It stays, its buttons still answer, and its signals go to every listener: a new run
+        /// of usernoted hears them without showing it again.
+        case keepsForEveryone = "keeps it; signals go to every listener"
         /// It stays; the server sends its signals to the sender that left, so nobody hears them.
         case signalsLost = "keeps it; signals go to the gone sender"
         /// It stays without its buttons.
@@ -136,25 +139,25 @@ public struct ServerProfile: Sendable, Hashable {
         ServerProfile(
             "xfce4-notifyd 0.7.3", name: "Xfce Notify Daemon", vendor: "Xfce",
             actionsShown: "buttons, `default` too (as \"Open\")", testedBy: "`ServerMatrixTests`", defaultAsButton: true,
-            bodyClick: "closes it: `dismiss`", evidence: .measured),
+            bodyClick: "closes it: `dismiss`", senderExit: .keepsForEveryone, evidence: .measured),
         ServerProfile(
             "notification-daemon 3.20", name: "Notification Daemon", vendor: "GNOME", buttons: 3,
             actionsShown: "buttons (not `default`)", actionsNote: "a row its 400-px window cuts off after about 3",
-            testedBy: "`ServerMatrixTests`", bodyClick: "—", evidence: .measured),
+            testedBy: "`ServerMatrixTests`", bodyClick: "—", senderExit: .keepsForEveryone, evidence: .measured),
         ServerProfile(
             "lxqt-notificationd 1.2", name: "lxqt-notificationd", actionsShown: "buttons, `default` too (as \"Open\")",
             actionsNote: "4 or more (with `default`) in a combo box", testedBy: "`ServerMatrixTests`",
-            defaultAsButton: true, bodyClick: "—", evidence: .measured),
+            defaultAsButton: true, bodyClick: "—", senderExit: .keepsForEveryone, evidence: .measured),
         ServerProfile(
             "mate-notification-daemon 1.26", name: "Notification Daemon", vendor: "MATE",
             actionsShown: "buttons (not `default`)", actionsNote: "the window widens for them", testedBy: "`ServerMatrixTests`",
-            bodyClick: "—", evidence: .measured),
+            bodyClick: "—", senderExit: .keepsForEveryone, evidence: .measured),
         ServerProfile(
             "mako 1.7 (sway)", name: "mako", actionsShown: "`makoctl invoke`, its menu", actionsNote: "no buttons",
-            testedBy: "`WaylandServerTests`", bodyClick: "`default`", actionCloses: .yes, evidence: .measured),
+            testedBy: "`WaylandServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keepsForEveryone, evidence: .measured),
         ServerProfile(
             "swaync 0.7 (sway)", name: "SwayNotificationCenter", actionsShown: "in its panel (not driven: no command in 0.7)",
-            testedBy: "`WaylandServerTests`", bodyClick: "—", evidence: .measured),
+            testedBy: "`WaylandServerTests`", bodyClick: "—", senderExit: .keepsForEveryone, evidence: .measured),
         // 46 and later close a sender's notifications when it leaves the bus, where a desktop file
         // names its app (`_onNameVanished` in notificationDaemon.js; measured on 48.7).
         ServerProfile(

@@ -145,7 +145,7 @@ public final class Daemon: Sendable {
 
     /// ``run()``'s steps, up to the stop.
     private func serve() async throws {
-        try await restoreState()
+        let previousServerRun = try await restoreState()
         // A [push] setting that cannot be used stops the daemon here, saying which and why.
         let session = try makePushSession()
         // A flood is refused as it is read, past the calls a connection may have waiting or an app's rate.
@@ -154,7 +154,7 @@ public final class Daemon: Sendable {
         defer { doors.forEach { $0.cancel() } }
         let tasks = startTasks()
         defer { tasks.forEach { $0.cancel() } }
-        try await takeOverPreviousRun()
+        try await takeOverPreviousRun(shownBy: previousServerRun)
         let lockWatch = followLockState()
         defer { lockWatch.cancel() }
         await startTimers()
@@ -168,15 +168,18 @@ public final class Daemon: Sendable {
     }
 
     /// Restores the previous run's state while the bus subscriptions' round trips are under
-    /// way; a run cancelled before they are in effect cancels them.
-    private func restoreState() async throws {
+    /// way; a run cancelled before they are in effect cancels them. Returns the run of the
+    /// server that showed the previous run's notifications (read before this run records its own).
+    private func restoreState() async throws -> String? {
         let subscribed = subscribe()
-        try await withTaskCancellationHandler {
+        let previousServerRun = try await withTaskCancellationHandler {
+            let run = try await self.store.serverRun()
             try await self.categories.restore()
             try await self.center.extensions.restore()
             try await self.authorization.restore()
             try await self.attention.restore()
             try await subscribed.value
+            return run
         } onCancel: {
             subscribed.cancel()
         }
@@ -186,6 +189,7 @@ public final class Daemon: Sendable {
             logger.warning("localized alerts: the session's messages locale is not installed; using C.UTF-8, in which only LANGUAGE chooses the catalog's language", metadata: [
                 "environment": "\(named.joined(separator: " "))"])
         }
+        return previousServerRun
     }
 
     /// The push session the `[push]` settings ask for (nil: push is off), kept as the one in force.
@@ -246,6 +250,11 @@ public final class Daemon: Sendable {
                     case .server(let information, let capabilities):
                         Self.log(server: information, capabilities, to: logger)
                         await serverFocus.serverAppeared(information, capabilities)
+                        if let run = await bridge.serverRun {
+                            do { try await store.setServerRun(run) } catch {
+                                logger.error("store: cannot record the notification server's run; a restart shows its notifications again", metadata: ["error": "\(error)"])
+                            }
+                        }
                     case .notShown(let key, let reason):
                         logger.warning("the notification server refused to show a notification; it is shown when a server appears", metadata: [
                             "app": "\(key.appID)", "request": "\(key.requestID)", "error": "\(reason)"])
@@ -259,9 +268,9 @@ public final class Daemon: Sendable {
 
     /// Takes over what the previous run left: previews as the policy says, the notifications
     /// on screen, the handlers and their outbox, the service extensions' runs.
-    private func takeOverPreviousRun() async throws {
+    private func takeOverPreviousRun(shownBy serverRun: String?) async throws {
         await applyPreviewPolicy()
-        try await takeOverDelivered()
+        try await takeOverDelivered(shownBy: serverRun)
         try await router.restore()
         await center.resumeExtensionRuns()
     }
@@ -354,15 +363,16 @@ public final class Daemon: Sendable {
     }
 
     /// Shows again, in place, what a previous run had on screen, so its clicks come here (a
-    /// thread's stack as a stack).
-    private func takeOverDelivered() async throws {
+    /// thread's stack as a stack); keeps it as it is where the server that showed it, the run
+    /// `serverRun`, is still there and sends its clicks to everyone.
+    private func takeOverDelivered(shownBy serverRun: String?) async throws {
         let delivered = try await store.allDelivered()
         let settings = authorization.allSettings
         let results = await bridge.restore(delivered.map {
             RestoredNotification(
                 appID: $0.app, request: $0.request, category: $0.category, serverID: $0.serverID,
                 showPreviews: (settings[$0.app] ?? AppSettings()).narrowed(by: $0.request).showPreviews)
-        })
+        }, shownBy: serverRun)
         for (notification, (tookOver, serverID)) in zip(delivered, results) {
             if tookOver, serverID != notification.serverID {
                 try await store.setServerID(serverID, of: (notification.app, notification.request.identifier))

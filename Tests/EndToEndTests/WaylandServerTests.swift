@@ -31,13 +31,14 @@ struct AppOnBus {
 
 /// A headless sway with a Wayland notification server, and the app.
 struct WaylandScene {
+    let bus: PrivateBus
     let desktop: WaylandDesktop
     let app: AppOnBus
     var handler: RecordingHandler { app.handler }
     var center: Proxy { app.center }
 
     init(server: WaylandDesktop.Server, release: DebianRelease = .host) async throws {
-        let bus = try PrivateBus()
+        bus = try PrivateBus()
         desktop = try await WaylandDesktop(bus: bus, server: server, release: release)
         app = try await AppOnBus(bus: bus)
     }
@@ -123,6 +124,35 @@ struct WaylandServerTests {
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect(response.actionIdentifier == "DECLINE_ACTION" && response.requestId.hasPrefix("invite-"))
         #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-\(response.requestId)"))
+    }
+
+    /// mako keeps a gone sender's notifications and sends their signals to every listener:
+    /// a restarted usernoted leaves them as they are (no `Notify`: no timer restarted, nothing
+    /// re-rendered) and still hears their actions.
+    @Test(arguments: Scene.releases)
+    func aRestartedUsernotedLeavesMakosNotificationsAsTheyAreAndTheirActionsStillRoute(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .mako, release: release)
+        for index in 0..<3 { try await scene.postMeeting("invite-\(index)") }
+        let ids = try await scene.expectMakoShows(3)
+        try await scene.app.daemon.serverIDsRecorded(3)
+        scene.app.daemon.stop()
+        let calls = scene.bus.directory.appending(path: "notify-calls.txt")
+        let (monitor, _) = try ManagedProcess.start(
+            "dbus-monitor", ["--address", scene.bus.address, "type='method_call',interface='org.freedesktop.Notifications'"],
+            standardOutput: calls)
+        defer { monitor.stop() }
+        let monitored: @Sendable () -> String = { (try? String(contentsOf: calls, encoding: .utf8)) ?? "" }
+        try await withDeadline(.seconds(10), "dbus-monitor watching") {
+            while !monitored().contains("NameLost") { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let restarted = try await DaemonProcess(bus: scene.bus)
+        defer { restarted.stop() }
+        try await restarted.serverIDsRecorded(3)
+        try scene.desktop.run("makoctl", "invoke", "-n", "\(ids[1])", "DECLINE_ACTION")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["invite-1", "DECLINE_ACTION"])
+        #expect(!monitored().contains("member=Notify"), "no notification shown again: \(monitored())")
+        #expect(try await scene.expectMakoShows(2) == [ids[0], ids[2]], "the other two as they were")
     }
 
     /// swaync 0.7 has no command that invokes an action (that came with 0.9): shown, replaced,

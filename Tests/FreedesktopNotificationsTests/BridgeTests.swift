@@ -204,6 +204,33 @@ final class BridgeHarness: Sendable {
         #expect(await interactions.next() == Self.interaction(request, "ACCEPT"))
     }
 
+    /// A server that keeps a gone sender's notifications and signals everyone (mako's row): the
+    /// run of it that showed them is left as it is by a restarted daemon, which still hears
+    /// their signals; another run (the server restarted meanwhile, its ids dead) shows them again.
+    @Test func aServerThatKeepsThemForEveryoneIsLeftAsItIsByTheRunThatShowedThemOnly() async throws {
+        let mako = ServerInformation(name: "mako", vendor: "emersion", version: "1.7.1", specVersion: "1.2")
+        let h = try await BridgeHarness(delivery: .broadcast, information: mako)
+        let request = Self.request()
+        let before = try await h.show(request, Self.invite)
+        let run = try #require(await h.bridge.serverRun)
+        let restored = [RestoredNotification(appID: Self.app, request: request, category: Self.invite, serverID: before.id)]
+        let successor = NotificationBridge(connection: try await h.bus.connect())
+        try await successor.start()
+        #expect(await successor.serverRun == run, "the same run, seen from another connection")
+        let taken = await successor.restore(restored, shownBy: run)
+        #expect(taken.map(\.tookOver) == [true] && taken.map(\.serverID) == [before.id])
+        var interactions = successor.interactions.makeAsyncIterator()
+        try await h.server.emitActionInvoked(id: before.id, key: "ACCEPT")
+        #expect(await interactions.next() == Self.interaction(request, "ACCEPT"))
+        #expect(h.server.notifyCalls.pending.isEmpty, "left as it is: no Notify")
+
+        let third = NotificationBridge(connection: try await h.bus.connect())
+        try await third.start()
+        _ = await third.restore(restored, shownBy: "another-bus :1.4")
+        let again = try await h.server.notifyCalls.next(within: .seconds(10), "the re-Notify")
+        #expect(again.replacesID == before.id, "shown again, in place")
+    }
+
     @Test func aRequestShownSinceTheRestartIsNotTakenBackToItsStoredSelf() async throws {
         let h = try await BridgeHarness()
         let stored = Self.request(title: "Standup in 5 minutes")

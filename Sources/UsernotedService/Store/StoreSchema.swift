@@ -104,6 +104,11 @@ enum StoreSchema {
             // its answer goes to the broker without the notification's content or the typed text.
             try db.execute(sql: "ALTER TABLE push_received ADD COLUMN answer_private INTEGER NOT NULL DEFAULT 0;")
         }
+        migrator.registerMigration("v9: server run") { db in
+            // The run of the notification server that shows the delivered rows' server ids (the
+            // bus's id and the server's unique name), one row.
+            try db.execute(sql: "CREATE TABLE server_run (id INTEGER PRIMARY KEY CHECK (id = 0), run TEXT NOT NULL);")
+        }
         return migrator
     }
 }
