@@ -56,7 +56,7 @@ public struct DebianRelease: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The command that runs `program` with `arguments` from this release.
-    func command(_ program: String, _ arguments: [String]) -> (program: String, arguments: [String]) {
+    public func command(_ program: String, _ arguments: [String]) -> (program: String, arguments: [String]) {
         guard let root else { return (program, arguments) }
         return ("/usr/sbin/chroot", [root, program] + arguments)  // a path: D-Bus activation files need one
     }

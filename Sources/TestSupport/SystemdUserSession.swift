@@ -8,9 +8,13 @@ import Glibc
 /// dbus-user-session's `dbus.socket` gives it, on a machine that did not boot with systemd
 /// (a container, CI). It needs root: it adds the user, creates `/run/user/<uid>` and a
 /// cgroup the user's manager may manage, and `/run/systemd/system` (the mark systemd looks
-/// for) when that is absent, and removes each of them again in ``shutDown()``.
+/// for) when that is absent, and removes each of them again in ``shutDown()``. Booted for a
+/// newer ``DebianRelease``, the manager and every program of the session are that release's,
+/// run in its chroot (which sees this machine's cgroups, `/home` and `/tmp`).
 public final class SystemdUserSession: Sendable {
     public let user: ThrowawayUser
+    /// Whose programs the session runs.
+    public var release: DebianRelease { user.release }
     /// `$XDG_RUNTIME_DIR`: `/run/user/<uid>`, where the bus socket is.
     public let runtimeDirectory: String
     private let manager: ManagedProcess
@@ -21,6 +25,19 @@ public final class SystemdUserSession: Sendable {
     static let systemdBinary = "/lib/systemd/systemd"
     static let dbusSocketUnit = "/usr/lib/systemd/user/dbus.socket"
     static let systemdMark = "/run/systemd/system"
+
+    /// Why no session of `release`'s can be booted here, or nil when one can.
+    public static func unavailableReason(for release: DebianRelease) -> String? {
+        if let reason = unavailableReason { return reason }
+        guard let root = release.root else { return nil }
+        if let reason = release.unavailable { return reason }
+        if !FileManager.default.isExecutableFile(atPath: root + systemdBinary) { return "\(release) has no systemd (\(root + systemdBinary))" }
+        if !FileManager.default.fileExists(atPath: root + dbusSocketUnit) { return "\(release) has no dbus-user-session (\(root + dbusSocketUnit))" }
+        if !cgroupRoots.allSatisfy({ FileManager.default.fileExists(atPath: root + $0 + "/cgroup.procs") }) {
+            return "\(release)'s chroot does not see this machine's cgroups: scripts/debian-chroot mounts them"
+        }
+        return nil
+    }
 
     /// Why no session can be booted here, or nil when one can.
     public static var unavailableReason: String? {
@@ -63,28 +80,29 @@ public final class SystemdUserSession: Sendable {
         ]
     }
 
-    /// Adds a throwaway user and boots its `systemd --user`; returns once the manager says
-    /// it is running and the session bus answers.
-    public static func boot() async throws -> SystemdUserSession {
-        if let reason = unavailableReason { throw TestSupportError(reason) }
+    /// Adds a throwaway user and boots its `systemd --user` (`release`'s); returns once the
+    /// manager says it is running and the session bus answers.
+    public static func boot(_ release: DebianRelease = .host) async throws -> SystemdUserSession {
+        if let reason = unavailableReason(for: release) { throw TestSupportError(reason) }
         let fm = FileManager.default
-        let user = try ThrowawayUser.create()
+        let user = try ThrowawayUser.create(for: release)
+        let root = release.root ?? ""
         var madeMark = false
         var madeRunUser = false
         var cgroups: [String] = []
         var booting = false
         do {
-            if !fm.fileExists(atPath: systemdMark) {
-                try fm.createDirectory(atPath: systemdMark, withIntermediateDirectories: true)
+            if !fm.fileExists(atPath: root + systemdMark) {
+                try fm.createDirectory(atPath: root + systemdMark, withIntermediateDirectories: true)
                 madeMark = true
             }
-            if !fm.fileExists(atPath: "/run/user") {
-                try fm.createDirectory(atPath: "/run/user", withIntermediateDirectories: true)
+            if !fm.fileExists(atPath: root + "/run/user") {
+                try fm.createDirectory(atPath: root + "/run/user", withIntermediateDirectories: true)
                 madeRunUser = true
             }
             let runtime = "/run/user/\(user.uid)"
-            try fm.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            try user.own(runtime)
+            try fm.createDirectory(atPath: root + runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try user.own(root + runtime)
             // What logind does at login: a cgroup delegated to the user's manager, here
             // user.slice/user-<uid>.slice/user@<uid>.service in each hierarchy.
             for root in cgroupRoots {
@@ -94,7 +112,8 @@ public final class SystemdUserSession: Sendable {
                 try user.own(path)
             }
             let enter = cgroups.map { "echo $$ > '\($0)/cgroup.procs'" }.joined(separator: " && ")
-            let script = "\(enter) && exec setpriv \(user.setprivArguments.joined(separator: " ")) \(systemdBinary) --user"
+            let (program, arguments) = release.command("setpriv", user.setprivArguments + [systemdBinary, "--user"])
+            let script = "\(enter) && exec \(([program] + arguments).joined(separator: " "))"
             let (manager, _) = try ManagedProcess.start("/bin/sh", ["-c", script], environment: [
                 "HOME": user.home, "USER": user.name, "LOGNAME": user.name, "LANG": "C.UTF-8",
                 "PATH": "/usr/local/bin:/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime,
@@ -135,12 +154,22 @@ public final class SystemdUserSession: Sendable {
     /// Runs `program` as the user in its session and waits for it.
     @discardableResult
     public func run(_ program: String, _ arguments: [String], input: String? = nil) throws -> CommandResult {
-        try Command.run("setpriv", user.setprivArguments + [program] + arguments, environment: environment, input: input)
+        let (runner, commandLine) = release.command("setpriv", user.setprivArguments + [program] + arguments)
+        return try Command.run(runner, commandLine, environment: environment, input: input)
     }
 
-    /// Starts `program` as the user in its session (outside the manager, as a terminal would).
-    public func start(_ program: String, _ arguments: [String]) throws -> ManagedProcess {
-        try ManagedProcess.start("setpriv", user.setprivArguments + [program] + arguments, environment: environment).0
+    /// Starts `program` as the user in its session (outside the manager, as a terminal would);
+    /// with `fromThisMachine`, this machine's program, on the session bus of the release's chroot.
+    public func start(_ program: String, _ arguments: [String], fromThisMachine: Bool = false) throws -> ManagedProcess {
+        guard !fromThisMachine, release.root != nil else {
+            let root = release.root ?? ""
+            var environment = environment
+            environment["XDG_RUNTIME_DIR"] = root + runtimeDirectory
+            environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(root + runtimeDirectory)/bus"
+            return try ManagedProcess.start("setpriv", user.setprivArguments + [program] + arguments, environment: environment).0
+        }
+        let (runner, commandLine) = release.command("setpriv", user.setprivArguments + [program] + arguments)
+        return try ManagedProcess.start(runner, commandLine, environment: environment).0
     }
 
     /// `systemctl --user` with `arguments`, as the user.
@@ -182,10 +211,11 @@ public final class SystemdUserSession: Sendable {
             let slice = (path as NSString).deletingLastPathComponent
             for directory in directories + [path, slice, (slice as NSString).deletingLastPathComponent] { rmdir(directory) }
         }
-        try? fm.removeItem(atPath: runtime)
+        let root = user.release.root ?? ""
+        try? fm.removeItem(atPath: root + runtime)
         user.delete()
-        if madeRunUser { rmdir("/run/user") }
-        if madeMark { rmdir(systemdMark) }
+        if madeRunUser { rmdir(root + "/run/user") }
+        if madeMark { rmdir(root + systemdMark) }
     }
 
     /// The processes in the cgroup at `path` and below it.

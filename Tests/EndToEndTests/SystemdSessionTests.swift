@@ -57,9 +57,50 @@ struct SystemdSessionTests {
         print("systemd-session: dpkg -r left nothing behind: /usr, /etc and /var/lib/dpkg/info list the same \(before.count) paths as before dpkg -i")
     }
 
-    /// Every path under /usr, /etc and /var/lib/dpkg/info.
-    static func systemFiles() throws -> Set<String> {
-        let listing = try Command.run("find", ["/usr", "/etc", "/var/lib/dpkg/info", "-xdev"])
+    /// The same package on Debian 13, in its chroot: installed by Debian 13's dpkg (its
+    /// dependencies there are the 64-bit-time libraries, which still provide the names the
+    /// package was built with), checked by Debian 13's lintian, and the same session of
+    /// Debian 13's `systemd --user` and dbus-daemon; purged, it leaves nothing behind.
+    @Test(.enabled(if: package != nil, "set USERNOTED_DEB to a package built by make deb (.ci/run does)"),
+          .enabled(if: Scene.releases.contains(.trixie), "Debian 13's chroot is not made: scripts/debian-chroot (.ci/run does)"))
+    func installedFromTheDebianPackageOnDebian13() async throws {
+        let deb = try #require(Self.package), release = DebianRelease.trixie, root = try #require(release.root)
+        let inside = { (program: String, arguments: [String]) throws -> CommandResult in
+            let (runner, commandLine) = release.command(program, arguments)
+            return try Command.run(runner, commandLine, environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"])
+        }
+        try #require(!(try inside("dpkg", ["-s", "usernoted"]).succeeded),
+                     "usernoted is installed in \(release)'s chroot already; the test installs and purges the package itself")
+        let before = try Self.systemFiles(under: root)
+        let installed = try inside("dpkg", ["-i", deb])
+        try #require(installed.succeeded, "\(installed.output) \(installed.errors)")
+        let version = try inside("dpkg-query", ["-W", "-f", "${Version} ${Depends}", "usernoted"]).output
+        print("systemd-session: dpkg -i in \(release) installed usernoted \(version)")
+        let lintian = try inside("lintian", [deb])
+        #expect(lintian.succeeded, "lintian of \(release) finds errors: \(lintian.output) \(lintian.errors)")
+        print("systemd-session: lintian of \(release): \(lintian.output.isEmpty ? "nothing to say" : lintian.output.trimmed)")
+        var failure: (any Error)?
+        do {
+            let session = try await SystemdUserSession.boot(release)
+            defer { session.shutDown() }
+            let manager = try inside("/lib/systemd/systemd", ["--version"]).output.split(separator: "\n").first ?? ""
+            print("systemd-session: \(release)'s \(manager) --user runs the session")
+            try await showTheService(in: session, bin: "/usr/bin")
+        } catch {
+            failure = error  // purged all the same: the chroot is shared by every run
+        }
+        let purged = try inside("dpkg", ["--purge", "usernoted"])
+        #expect(purged.succeeded, "\(purged.output) \(purged.errors)")
+        if let failure { throw failure }
+        let after = try Self.systemFiles(under: root)
+        #expect(after.subtracting(before).isEmpty, "left behind by dpkg --purge: \(after.subtracting(before).sorted())")
+        #expect(before.subtracting(after).isEmpty, "removed by dpkg --purge but there before: \(before.subtracting(after).sorted())")
+        print("systemd-session: dpkg --purge in \(release) left nothing behind: the same \(before.count) paths under /usr, /etc and /var/lib/dpkg/info")
+    }
+
+    /// Every path under /usr, /etc and /var/lib/dpkg/info (of the chroot at `root`).
+    static func systemFiles(under root: String = "") throws -> Set<String> {
+        let listing = try Command.run("find", ["/usr", "/etc", "/var/lib/dpkg/info"].map { root + $0 } + ["-xdev"])
         return Set(listing.output.split(separator: "\n").map(String.init))
     }
 
@@ -68,8 +109,10 @@ struct SystemdSessionTests {
     func showTheService(in session: SystemdUserSession, bin: String) async throws {
         // A notification server for the session: answers Notify and, for org.example.Outbox,
         // clicks the body at once (ActionInvoked "default"), so responses wait in the outbox.
+        // It is this machine's build, whatever the session's release.
         let server = try session.start(
-            DaemonProcess.productsDirectory.appending(path: "bench-fake-server").path, ["--invoke", "org.example.Outbox"])
+            DaemonProcess.productsDirectory.appending(path: "bench-fake-server").path, ["--invoke", "org.example.Outbox"],
+            fromThisMachine: true)
         defer { server.stop() }
         _ = try await withDeadline(.seconds(10), "the fake notification server on the session bus") {
             while try !session.run("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/",
@@ -95,7 +138,7 @@ struct SystemdSessionTests {
         #expect(processGroups.split(separator: "\n").contains { $0.hasSuffix(":" + unitGroup) },
                 "pid \(pid) is not in \(unitGroup): \(processGroups)")
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? "?"
-        #expect(binary == bin + "/usernoted")
+        #expect(binary == (session.release.root ?? "") + bin + "/usernoted")
         print("systemd-session: the first dbus-send started usernoted through SystemdService=: is-active says active, pid \(pid) (\(binary)) is MainPID of usernoted.service, in cgroup \(unitGroup)")
 
         // 2. systemctl --user reload applies a changed config.toml.
@@ -206,7 +249,7 @@ struct SystemdSessionTests {
         let current = try session.property("MainPID", of: "usernoted")
         let environ = (try? Data(contentsOf: URL(filePath: "/proc/\(current)/environ"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let stderr = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(current)/fd/2")) ?? "?"
-        if FileManager.default.fileExists(atPath: "/run/systemd/journal/stdout") {
+        if FileManager.default.fileExists(atPath: (session.release.root ?? "") + "/run/systemd/journal/stdout") {
             #expect(environ.contains("JOURNAL_STREAM="))
             let journal = try session.run("journalctl", ["--user", "-u", "usernoted", "-o", "json", "--no-pager"])
             #expect(journal.output.contains(#""PRIORITY":"6""#), "\(journal.output.prefix(2000))")
