@@ -154,24 +154,26 @@ struct WaylandServerTests {
     func swayncShowsReplacesRestartsAndCloses(on release: DebianRelease) async throws {
         let scene = try await WaylandScene(server: .swaync, release: release)
         let desktop = scene.desktop
-        func expectCount(_ count: Int) async throws {
-            _ = try await withDeadline(.seconds(10), "swaync counting \(count) notifications") {
-                while try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) != "\(count)" {
-                    try await Task.sleep(for: .milliseconds(20))
+        func expectCount(_ count: Int, _ step: String) async throws {
+            let counted: @Sendable () throws -> String = { try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) }
+            do {
+                try await withDeadline(.seconds(10), "swaync counting \(count) notifications \(step)") {
+                    while try counted() != "\(count)" { try await Task.sleep(for: .milliseconds(20)) }
                 }
-                return true
+            } catch {
+                throw TestSupportError("\(error) (it counts \((try? counted()) ?? "?")); usernoted's log: \(scene.app.daemon.process.log.suffix(2000))")
             }
         }
         try await scene.postMeeting("invite")
         try await scene.postMeeting("invite")
-        try await expectCount(1)
+        try await expectCount(1, "after a post and its replacement")
         scene.desktop.stopServer(signal: SIGKILL)
         try await scene.desktop.startServer()
-        try await expectCount(1)  // shown again by usernoted
+        try await expectCount(1, "shown again by usernoted after swaync restarted")
         try await scene.center.call(Center1.removeDelivered, Scene.appID, ["invite"])
-        try await expectCount(0)
+        try await expectCount(0, "after RemoveDelivered")
         try await scene.postMeeting("second")
-        try await expectCount(1)
+        try await expectCount(1, "after a second post")
         try scene.desktop.run("swaync-client", "--close-latest")
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["second", "dismiss"])
