@@ -161,7 +161,11 @@ struct WaylandServerTests {
                     while try counted() != "\(count)" { try await Task.sleep(for: .milliseconds(20)) }
                 }
             } catch {
-                throw TestSupportError("\(error) (it counts \((try? counted()) ?? "?")); usernoted's log: \(scene.app.daemon.process.log.suffix(2000))")
+                let answers = (try? Command.run("dbus-send", [
+                    "--bus=\(scene.bus.address)", "--print-reply", "--dest=org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                    "org.freedesktop.Notifications.GetServerInformation"]))?.succeeded ?? false
+                throw TestSupportError(
+                    "\(error) (it counts \((try? counted()) ?? "?"); swaync answers GetServerInformation now: \(answers)); usernoted's log: \(scene.app.daemon.process.log.suffix(2000))")
             }
         }
         try await scene.postMeeting("invite")
