@@ -256,13 +256,20 @@ public actor NotificationBridge {
     /// Whether `key` is still on screen (or waiting for a server).
     public func isLive(_ key: NotificationKey) -> Bool { live[key] != nil }
 
-    /// Reports who the new server is and what it can do.
-    private func announceServer() async {
+    /// Reports who the new server is and what it can do; asks again later when it does not
+    /// answer yet (``announceLater(after:)``). Returns whether it answered.
+    @discardableResult
+    func announceServer(failures: Int = 0) async -> Bool {
         async let information = try? server.information()
-        guard let capabilities = try? await serverCapabilities() else { return }
+        guard let capabilities = try? await serverCapabilities() else {
+            _ = await information
+            announceLater(after: failures + 1)
+            return false
+        }
         let info = await information
         profile = ServerProfile.matching(info)
         changesContinuation.yield(.server(info, capabilities))
+        return true
     }
 
     /// The current server's row of ``ServerProfile/table``, asking who it is once.

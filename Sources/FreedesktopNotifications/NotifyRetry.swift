@@ -50,4 +50,18 @@ extension NotificationBridge {
     private func stillFailing(_ key: NotificationKey, _ failure: Int, on owner: String?) -> Bool {
         failures[key] == failure && serverOwner == owner && live[key] != nil
     }
+
+    /// Asks the server who it is and what it can do again after its `failure`th failure to
+    /// say in a row, as ``NotifyRetry`` waits, while it keeps the name: a server may take the
+    /// name before it serves (GNOME Shell's helper; swaync 0.12 under load), and unannounced
+    /// it would be unknown to Focus and to the state for as long as it runs.
+    func announceLater(after failure: Int) {
+        guard let delay = NotifyRetry.delay(afterFailure: failure, CancellationError()) else { return }
+        let owner = serverOwner
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard let self, await self.serverOwner == owner, owner != nil else { return }
+            await self.announceServer(failures: failure)
+        }
+    }
 }

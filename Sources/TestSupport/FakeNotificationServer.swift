@@ -195,9 +195,24 @@ public actor FakeNotificationServer {
     /// Answers the next `times` `Notify` calls with `error` instead of showing them.
     public func refuseNextNotify(with error: DBusError, times: Int = 1) { (refusal, refusalsLeft) = (error, times) }
 
+    /// Whether it answers every call `UnknownMethod`, as a server that owns its name before
+    /// it exports its object does for a moment (``setServing(_:)``).
+    private var serving = true
+
+    /// From now on answers every call `UnknownMethod` (false) or serves again (true); a
+    /// `Notify` refused so is in ``refusedNotifyCalls``.
+    public func setServing(_ serving: Bool) { self.serving = serving }
+
+    /// Throws what a server not serving yet answers.
+    private func checkServing(_ member: String) throws {
+        guard serving else { throw DBusError(.unknownMethod, "no \(member) here yet") }
+    }
+
     private func notify(_ call: MethodCall) async throws -> UInt32 {
         let (appName, replacesID, appIcon, summary, body, actions, hints, expireTimeout) =
             try NotificationsServer.notify.arguments(of: call)
+        if !serving { refusedNotifyCalls.put(summary) }
+        try checkServing("Notify")
         if let refusal, refusalsLeft > 0 {
             refusalsLeft -= 1
             refusedNotifyCalls.put(summary)
@@ -234,10 +249,14 @@ public actor FakeNotificationServer {
         Interface(
             Self.interface,
             methods: [
-                Method(NotificationsServer.getCapabilities) { [weak self] _ in await self?.capabilities ?? [] },
+                Method(NotificationsServer.getCapabilities) { [weak self] _ in
+                    try await self?.checkServing("GetCapabilities")
+                    return await self?.capabilities ?? []
+                },
                 Method(NotificationsServer.getServerInformation) { [weak self] _ in
-                    guard let info = self?.information else { throw DBusError(.failed, "the fake server is gone") }
-                    return info
+                    guard let self else { throw DBusError(.failed, "the fake server is gone") }
+                    try await checkServing("GetServerInformation")
+                    return information
                 },
                 Method(NotificationsServer.notify, body: .serial { [weak self] call in
                     guard let self else { throw DBusError(.failed, "the fake server is gone") }

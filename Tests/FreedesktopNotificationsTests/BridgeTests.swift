@@ -231,6 +231,30 @@ final class BridgeHarness: Sendable {
         #expect(again.replacesID == before.id, "shown again, in place")
     }
 
+    /// A server that takes the name before it serves (GNOME Shell's notifications helper,
+    /// swaync 0.12 under load) is announced once it answers (who it is, what it can do: Focus
+    /// and the state hear of it), and the notification it refused meanwhile is shown.
+    @Test func aServerThatTakesTheNameBeforeItServesIsAnnouncedOnceItAnswers() async throws {
+        let h = try await BridgeHarness(serverRunning: false)
+        let changes = Inbox<LiveChange>()
+        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
+        defer { watcher.cancel() }
+        let request = Self.request()
+        #expect(await h.bridge.show(appID: Self.app, request: request, category: Self.invite) == nil)
+        await h.server.setServing(false)
+        try await h.server.start()
+        _ = try await h.server.refusedNotifyCalls.next(within: .seconds(10), "the Notify refused while it does not serve")
+        await h.server.setServing(true)
+        var announced: LiveChange?
+        while announced == nil {  // the notification's own next try may come first
+            let change = try await changes.next(within: .seconds(10), "the server announced")
+            if case .server = change { announced = change }
+        }
+        #expect(announced == .server(.fake, ServerCapabilities(["actions", "body"])))
+        let shown = try await h.server.notifyCalls.next(within: .seconds(10), "the Notify once it serves")
+        #expect(shown.summary == request.content.title)
+    }
+
     @Test func aRequestShownSinceTheRestartIsNotTakenBackToItsStoredSelf() async throws {
         let h = try await BridgeHarness()
         let stored = Self.request(title: "Standup in 5 minutes")
