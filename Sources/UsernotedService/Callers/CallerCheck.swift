@@ -1,4 +1,5 @@
 import DBus
+import EventLoop
 import UserNotificationsCore
 
 #if canImport(Glibc)
@@ -11,12 +12,20 @@ import Glibc
 /// (or, if it was there before the daemon, when it first calls): the bus can only tell who a
 /// connection is while it is connected, and a GLib app sends its notification without
 /// waiting and quits, often before a check made at its call would reach the bus. Unique names
-/// are never reused on a bus, and the identity is forgotten when the connection leaves.
+/// are never reused on a bus, and the identity is forgotten when the connection leaves, but
+/// kept among the last ``departedKept`` that left: a call read before its sender left may be
+/// served after the departure is heard.
 actor CallerCheck {
+    /// How many identities of connections that left are kept.
+    static let departedKept = 64
+
     private let connection: Connection
     private let ownUID: UInt32
     private let home: String
     private var known: [String: CallerIdentity] = [:]
+    /// The identities of the connections that left last, and their order, oldest first.
+    private var departed: [String: CallerIdentity] = [:]
+    private var departures = FIFO<String>()
     private var watch: Task<Void, Never>?
 
     /// Checks callers on `connection` against the daemon's own (effective) user id; `home`
@@ -51,7 +60,7 @@ actor CallerCheck {
 
     /// The identity of the connection `sender` (a unique name).
     func identity(of sender: String) async -> CallerIdentity {
-        if let found = known[sender] { return found }
+        if let found = known[sender] ?? departed[sender] { return found }
         guard !sender.isEmpty else { return .unidentified(reason: "the call has no sender") }
         let identity: CallerIdentity
         do {
@@ -107,5 +116,11 @@ actor CallerCheck {
     /// Whether the identity of the connection `name` is remembered (for tests).
     func remembers(_ name: String) -> Bool { known[name] != nil }
 
-    private func forget(_ name: String) { known[name] = nil }
+    /// Moves `name`'s identity among the departed, dropping the oldest past ``departedKept``.
+    private func forget(_ name: String) {
+        guard let identity = known.removeValue(forKey: name) else { return }
+        departed[name] = identity
+        departures.append(name)
+        if departures.count > Self.departedKept, let oldest = departures.popFirst() { departed[oldest] = nil }
+    }
 }

@@ -74,6 +74,32 @@ import UserNotificationsCore
         }
     }
 
+    /// A call read before its sender left may be served after the daemon heard it leave (a
+    /// GLib app that sends and quits): the identity of the last connections that left is kept
+    /// for their calls, the last ``CallerCheck/departedKept`` of them only.
+    @Test func theIdentitiesOfTheLastCallersThatLeftAreKeptForTheirCalls() async throws {
+        let scene = try await ServiceScene()
+        let callers = scene.daemon.callers
+        func joinAndLeave() async throws -> String {
+            let app = try await scene.bus.connect()
+            let name = app.uniqueName
+            _ = try await withDeadline(.seconds(10), "the daemon identifying \(name)") {
+                while await !callers.remembers(name) { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            app.close()
+            _ = try await withDeadline(.seconds(10), "the daemon hearing \(name) leave") {
+                while await callers.remembers(name) { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            return name
+        }
+        let first = try await joinAndLeave()
+        #expect(try await callers.app(Self.victim, of: first).rawValue == Self.victim, "its calls read before it left are served")
+        for _ in 0..<CallerCheck.departedKept { _ = try await joinAndLeave() }
+        await #expect(throws: (any Error).self, "forgotten once \(CallerCheck.departedKept) more left") {
+            try await callers.app(Self.victim, of: first)
+        }
+    }
+
     /// A GLib app sends its notification without waiting for an answer and quits: the bus
     /// can no longer say who it was by the time the daemon reads the call. The daemon knew
     /// already, from the moment the app joined the bus, and shows it.
