@@ -193,7 +193,7 @@ public final class LoopThread: @unchecked Sendable {
             batch.removeAll(keepingCapacity: true)
             if !idleWork.isEmpty { runIdleWork() }
             let sleep = state.withLock { state in
-                state.sleeping = state.work.isEmpty
+                state.sleeping = state.work.isEmpty && idleWork.isEmpty
                 return state.sleeping
             }
             let count = epoll_wait(epoll, &events, Int32(events.count), sleep ? -1 : 0)

@@ -181,9 +181,9 @@ public actor NotificationBridge {
             taken.append(key)
         }
         let (stacks, closing) = stackOverflow(of: threads)
-        let sameServer = shownBy != nil && shownBy == serverRun && stacks.isEmpty && closing.isEmpty
-        let profile = await serverProfile()
-        let keep = sameServer && profile.senderExit == .keepsForEveryone
+        // Kept only as the same run showed them: with previews hidden now they may need another form.
+        let sameServer = shownBy != nil && shownBy == serverRun && stacks.isEmpty && closing.isEmpty && !previewsHidden
+        let keep = sameServer ? (await serverProfile()).senderExit == .keepsForEveryone : false
         for key in taken.compactMap({ $0 }) {
             if keep, let id = live[key]?.serverID {
                 live[key]?.shown(serverID: id)
@@ -193,6 +193,7 @@ public actor NotificationBridge {
             }
         }
         await settle(stacks, closing: closing)
+        reportHolding()
         return zip(notifications, taken).map { notification, key in
             guard let key else { return (false, live[NotificationKey(appID: notification.appID, requestID: notification.request.identifier)]?.serverID) }
             return (true, shownID(of: key))
@@ -260,13 +261,15 @@ public actor NotificationBridge {
     /// answer yet (``announceLater(after:)``). Returns whether it answered.
     @discardableResult
     func announceServer(failures: Int = 0) async -> Bool {
+        let owner = serverOwner
         async let information = try? server.information()
-        guard let capabilities = try? await serverCapabilities() else {
-            _ = await information
+        let capabilities = try? await serverCapabilities()
+        let info = await information
+        guard serverOwner == owner else { return false }  // another server came meanwhile: it is announced itself
+        guard let capabilities else {
             announceLater(after: failures + 1)
             return false
         }
-        let info = await information
         profile = ServerProfile.matching(info)
         changesContinuation.yield(.server(info, capabilities))
         return true
@@ -421,5 +424,14 @@ public actor NotificationBridge {
         guard !owner.isEmpty else { return }
         await announceServer()
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }
+        reportHolding()
+    }
+
+    /// Reports that the server run now there shows every notification on the list, when it
+    /// does (none waits for a server or for another try): only then may a restarted daemon
+    /// leave them where they are.
+    private func reportHolding() {
+        guard let run = serverRun, failures.isEmpty, live.values.allSatisfy({ $0.serverID != nil || $0.isStacked }) else { return }
+        changesContinuation.yield(.holds(serverRun: run))
     }
 }

@@ -10,4 +10,8 @@ public enum LiveChange: Sendable, Hashable {
     case notShown(NotificationKey, reason: String)
     /// A notification server is there (at start, or a new one): who it is and what it can do.
     case server(ServerInformation?, ServerCapabilities)
+    /// Every notification on the list is shown by the server run `serverRun` (see
+    /// ``NotificationBridge/serverRun``), their ids reported before this: a restarted daemon
+    /// may leave them there (``NotificationBridge/restore(_:shownBy:)``).
+    case holds(serverRun: String)
 }

@@ -250,10 +250,9 @@ public final class Daemon: Sendable {
                     case .server(let information, let capabilities):
                         Self.log(server: information, capabilities, to: logger)
                         await serverFocus.serverAppeared(information, capabilities)
-                        if let run = await bridge.serverRun {
-                            do { try await store.setServerRun(run) } catch {
-                                logger.error("store: cannot record the notification server's run; a restart shows its notifications again", metadata: ["error": "\(error)"])
-                            }
+                    case .holds(let run):
+                        do { try await store.setServerRun(run) } catch {
+                            logger.error("store: cannot record the notification server's run; a restart shows its notifications again", metadata: ["error": "\(error)"])
                         }
                     case .notShown(let key, let reason):
                         logger.warning("the notification server refused to show a notification; it is shown when a server appears", metadata: [

@@ -231,6 +231,36 @@ final class BridgeHarness: Sendable {
         #expect(again.replacesID == before.id, "shown again, in place")
     }
 
+    /// The state may only take a server run as holding our notifications once that run shows
+    /// every one of them: reported after the ids a new server gave them, never while one waits
+    /// for another try (a daemon stopped then would keep ids the new server never gave).
+    @Test func aServerRunIsReportedAsHoldingThemOnlyOnceItShowsEveryOne() async throws {
+        let h = try await BridgeHarness()
+        let changes = Inbox<LiveChange>()
+        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
+        defer { watcher.cancel() }
+        _ = try await h.show(Self.request(), Self.invite)
+        await h.server.stop()
+        await h.server.setServing(false)
+        try await h.server.start()
+        _ = try await h.server.refusedNotifyCalls.next(within: .seconds(10), "the re-Notify refused")
+        try await Task.sleep(for: .milliseconds(300))  // the refusal reaches the bridge
+        #expect(!changes.pending.contains { if case .holds = $0 { true } else { false } }, "not while it is refused")
+
+        await h.server.stop()
+        await h.server.setServing(true)
+        try await h.server.start()
+        var seen: [LiveChange] = []
+        while true {
+            let change = try await changes.next(within: .seconds(10), "the new run reported as holding them")
+            seen.append(change)
+            if case .holds = change { break }
+        }
+        let run = try #require(await h.bridge.serverRun)
+        #expect(seen.last == .holds(serverRun: run))
+        #expect(seen.contains { if case .shown = $0 { true } else { false } }, "after the id the new run gave: \(seen)")
+    }
+
     /// A server that takes the name before it serves (GNOME Shell's notifications helper,
     /// swaync 0.12 under load) is announced once it answers (who it is, what it can do: Focus
     /// and the state hear of it), and the notification it refused meanwhile is shown.

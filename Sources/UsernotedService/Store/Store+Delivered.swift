@@ -138,7 +138,7 @@ extension Store {
             }
         case .departed(let key):
             do { try await removeDelivered(key.appID, identifier: key.requestID) } catch { failed(error) }
-        case .server, .notShown: break
+        case .server, .notShown, .holds: break
         }
     }
 

@@ -9,13 +9,14 @@ import Synchronization
 /// shares its transaction (a lone write has the transaction to itself): one that throws is
 /// rolled back alone, and only its caller sees the error; a transaction that fails to commit
 /// fails every write in it. `onFailedCommit` runs whenever a transaction is rolled back.
-/// A write that may wait (``submit(mayWait:oneStatement:_:)``) starts no transaction at once:
+/// A write that may wait (``submit(mayWait:oneStatement:inBackground:_:)``) starts no transaction at once:
 /// it goes with the next one another write starts, or in one of its own after ``patience``.
 ///
 /// A write nobody waits for at once (``submit(mayWait:oneStatement:inBackground:_:)``) that
 /// starts a transaction on the loop's thread is written once the loop has nothing else to
-/// do: alone, on the loop's thread, where no other thread needs waking; with others, on
-/// GRDB's writer queue, as every other transaction is.
+/// do (writes submitted meanwhile wait with it, 8 loop turns at most): alone, on the loop's
+/// thread, where no other thread needs waking; with others, on GRDB's writer queue, as every
+/// other transaction is.
 final class WriteBatch: Sendable {
     /// How long a write that may wait waits for another write to share its transaction.
     static let patience: Duration = .milliseconds(10)
@@ -128,6 +129,7 @@ final class WriteBatch: Sendable {
                 }
                 loop.whenIdle { [self] in
                     let jobs = takeWaiting()
+                    if jobs.isEmpty { return transactionFinished() }
                     guard jobs.count == 1 else {
                         return database.asyncWriteWithoutTransaction { [self] in writeTransaction(jobs, $0) }
                     }
