@@ -1,4 +1,5 @@
 import DBus
+import Foundation
 import EventLoop
 import UserNotificationsCore
 
@@ -43,6 +44,8 @@ public actor NotificationBridge {
     private let desktopEntries: DesktopEntries
     /// Plays a notification's sound where the server plays none (nil: nobody does).
     private let sounds: (any EventSoundPlayer)?
+    /// Where servers' own config files are (``ServerSetting``).
+    private let configDirectories: [URL]
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -54,11 +57,14 @@ public actor NotificationBridge {
     let changesContinuation: AsyncStream<LiveChange>.Continuation
 
     /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack;
-    /// each app is named as `desktopEntries` say; `sounds` plays what the server does not.
+    /// each app is named as `desktopEntries` say; `sounds` plays what the server does not; a
+    /// server's own settings are read under `configDirectories`.
     public init(
-        connection: Connection, stackLimit: Int = 3, desktopEntries: DesktopEntries = DesktopEntries(), sounds: (any EventSoundPlayer)? = nil
+        connection: Connection, stackLimit: Int = 3, desktopEntries: DesktopEntries = DesktopEntries(), sounds: (any EventSoundPlayer)? = nil,
+        configDirectories: [URL] = ServerSetting.configDirectories
     ) {
         self.connection = connection
+        self.configDirectories = configDirectories
         self.desktopEntries = desktopEntries
         self.sounds = sounds
         self.stackLimit = max(stackLimit, 1)
@@ -243,8 +249,8 @@ public actor NotificationBridge {
     /// One `Notify` for `key`'s notification; records the id the server gave it.
     private func notify(_ key: NotificationKey) async -> UInt32? {
         guard let entry = live[key], !entry.isStacked else { return nil }
-        let caps = (try? await serverCapabilities()) ?? ServerCapabilities(["actions"])
         let profile = await serverProfile()
+        let caps = profile.shown((try? await serverCapabilities()) ?? ServerCapabilities(["actions"]), configDirectories: configDirectories)
         let shown = entry.shown(previewsHidden: previewsHidden)
         if !profile.replacesInPlace, let old = entry.serverID { await withdraw(key, shownAs: old) }
         let call = NotifyMapping.call(
@@ -293,6 +299,11 @@ public actor NotificationBridge {
         try? await server.close(id)
     }
 
+    /// What the current server shows of its capabilities now (``ServerProfile/shown(_:configDirectories:)``).
+    private var shownCapabilities: ServerCapabilities {
+        (profile ?? .unknown).shown(capabilities ?? ServerCapabilities(["actions"]), configDirectories: configDirectories)
+    }
+
     private func handle(_ signal: ServerSignal, from sender: String?) {
         if let serverOwner, sender != serverOwner { return }
         guard let key = keysByServerID[signal.id], let entry = live[key] else {
@@ -311,8 +322,8 @@ public actor NotificationBridge {
             } else if entry.category?.action(withIdentifier: actionKey) == nil,
                       let suggestion = NotifyMapping.suggestion(forKey: actionKey, in: entry.category) {
                 (action, text) = (suggestion.action.identifier, suggestion.text)
-            } else if let known = NotifyMapping.action(forKey: actionKey, in: entry.category, capabilities: capabilities ?? ServerCapabilities(["actions"])),
-                      !known.isTextInput || !(capabilities?.inlineReply ?? false) {
+            } else if case let shown = shownCapabilities, let known = NotifyMapping.action(forKey: actionKey, in: entry.category, capabilities: shown),
+                      !known.isTextInput || !shown.inlineReply {
                 action = known.identifier
             } else {
                 return  // not one of ours (inline-reply arrives as NotificationReplied)

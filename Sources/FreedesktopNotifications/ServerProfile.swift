@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a notification server does that `GetCapabilities` does not say, as data: one row of
 /// ``ServerProfile/table`` per server, matched by `GetServerInformation`.
 public struct ServerProfile: Sendable, Hashable {
@@ -74,6 +76,9 @@ public struct ServerProfile: Sendable, Hashable {
     /// a sound: a notification shown again (see ``NotifyMapping/call(appID:request:category:capabilities:profile:replacesID:identity:again:)``)
     /// is then sent at low urgency, unless it is critical.
     public var quietAtLowUrgency: Bool
+    /// Where the server lists `inline-reply` but shows its reply field only as its own config
+    /// says: that setting (nil: wherever it lists it, it shows it).
+    public var inlineReplySetting: ServerSetting?
 
     /// A row; what is left out is unknown (`?`), or the common case (any vendor and version,
     /// every button shown, `default` not a button, destructive actions only shown last).
@@ -81,7 +86,8 @@ public struct ServerProfile: Sendable, Hashable {
         _ label: String, name: String, vendor: String? = nil, version: String = "", buttons: Int? = nil,
         actionsShown: String, actionsNote: String = "", testedBy: String? = nil, defaultAsButton: Bool = false, bodyClick: String = "?", actionCloses: Answer = .unknown,
         senderExit: SenderExit = .unknown, resident: Answer = .unknown, transient: Answer = .unknown,
-        destructive: String = "shown last", evidence: Evidence, replacesInPlace: Bool = true, quietAtLowUrgency: Bool = false
+        destructive: String = "shown last", evidence: Evidence, replacesInPlace: Bool = true, quietAtLowUrgency: Bool = false,
+        inlineReplySetting: ServerSetting? = nil
     ) {
         self.label = label
         self.name = name
@@ -101,6 +107,17 @@ public struct ServerProfile: Sendable, Hashable {
         self.evidence = evidence
         self.replacesInPlace = replacesInPlace
         self.quietAtLowUrgency = quietAtLowUrgency
+        self.inlineReplySetting = inlineReplySetting
+    }
+
+    /// What the server shows of `capabilities` now: without `inline-reply` while its
+    /// ``inlineReplySetting`` (read under `configDirectories`) is off, so a text-input action
+    /// is a button there rather than a field nobody sees.
+    public func shown(_ capabilities: ServerCapabilities, configDirectories: [URL]) -> ServerCapabilities {
+        guard capabilities.inlineReply, let setting = inlineReplySetting, !setting.value(in: configDirectories) else { return capabilities }
+        var shown = capabilities
+        shown.names.remove(NotifyMapping.inlineReplyKey)
+        return shown
     }
 
     /// The row for the server that says it is `information`; ``unknown`` when none matches.
@@ -155,9 +172,11 @@ public struct ServerProfile: Sendable, Hashable {
         ServerProfile(
             "mako 1.7 (sway)", name: "mako", actionsShown: "`makoctl invoke`, its menu", actionsNote: "no buttons",
             testedBy: "`WaylandServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keepsForEveryone, evidence: .measured),
+        // 0.10 and later list `inline-reply` whatever their config says.
         ServerProfile(
-            "swaync 0.7 (sway)", name: "SwayNotificationCenter", actionsShown: "in its panel (not driven: no command in 0.7)",
-            testedBy: "`WaylandServerTests`", bodyClick: "—", senderExit: .keepsForEveryone, evidence: .measured),
+            "swaync (sway)", name: "SwayNotificationCenter", actionsShown: "buttons; inline reply where its config turns it on",
+            testedBy: "`WaylandServerTests`", bodyClick: "—", senderExit: .keepsForEveryone, evidence: .measured,
+            inlineReplySetting: ServerSetting(file: "swaync/config.json", key: "notification-inline-replies", byDefault: false)),
         // 46 and later close a sender's notifications when it leaves the bus, where a desktop file
         // names its app (`_onNameVanished` in notificationDaemon.js; measured on 48.7).
         ServerProfile(

@@ -2,10 +2,10 @@ import DBus
 import Foundation
 import Synchronization
 
-/// A Wayland desktop for end-to-end tests: a headless sway (wlroots' headless backend, the
-/// pixman renderer: no GPU) and a notification server inside it, on a private bus. sway
-/// refuses to run as root, so both run as a ``ThrowawayUser`` with a runtime directory of its
-/// own; only root can add one (``unavailable`` says why a machine cannot run it).
+/// A Wayland desktop for end-to-end tests: a sway (the pixman renderer: no GPU) and a
+/// notification server inside it, on a private bus. sway refuses to run as root, so both run
+/// as a ``ThrowawayUser`` with a runtime directory of its own; only root can add one
+/// (``unavailable`` says why a machine cannot run it).
 public final class WaylandDesktop: Sendable {
     /// A notification server that needs a Wayland compositor.
     public enum Server: String, Sendable, CustomStringConvertible {
@@ -15,6 +15,16 @@ public final class WaylandDesktop: Sendable {
         case swaync
 
         public var description: String { rawValue }
+    }
+
+    /// What the user has to reach sway with.
+    public enum Seat: Sendable {
+        /// Nothing: wlroots' headless backend, which has no input devices (the servers are
+        /// driven with their own commands).
+        case headless
+        /// A pointer and a keyboard: sway in a window of an Xvfb (wlroots' X11 backend), whose
+        /// pointer and keyboard ``click(x:y:)`` and ``type(_:)`` move and press as a user would.
+        case xvfb
     }
 
     public let bus: PrivateBus
@@ -27,6 +37,14 @@ public final class WaylandDesktop: Sendable {
     private let display: String
     private let sway: ManagedProcess
     private let serverProcess: Mutex<ManagedProcess?>
+    /// The Xvfb sway runs in, and its display, for ``Seat/xvfb``.
+    private let xvfb: (process: ManagedProcess, display: String)?
+
+    /// The Xvfb display sway runs in (``Seat/xvfb``); nil when headless.
+    public var xDisplay: String? { xvfb?.display }
+
+    /// The user's config directory (`~/.config`), where the server reads its config.
+    public var configDirectory: URL { URL(filePath: user.home).appending(path: ".config") }
 
     /// Why this machine cannot run it, or nil when it can.
     public static var unavailable: String? {
@@ -38,9 +56,12 @@ public final class WaylandDesktop: Sendable {
         return nil
     }
 
-    /// Starts sway and `server`, from `release`'s packages, as a new throwaway user; returns
-    /// once the server owns `org.freedesktop.Notifications` on `bus`.
-    public init(bus: PrivateBus, server: Server, release: DebianRelease = .host) async throws {
+    /// Starts sway with `seat` and `server`, from `release`'s packages, as a new throwaway user
+    /// whose `~/.config` holds `config` (relative path: contents), e.g. the server's config
+    /// file; returns once the server owns `org.freedesktop.Notifications` on `bus`.
+    public init(
+        bus: PrivateBus, server: Server, release: DebianRelease = .host, seat: Seat = .headless, config: [String: String] = [:]
+    ) async throws {
         self.bus = bus
         self.server = server
         self.release = release
@@ -48,13 +69,30 @@ public final class WaylandDesktop: Sendable {
         let user = try ThrowawayUser.create(for: release)
         self.user = user
         runtime = try user.runtimeDirectory(under: bus.directory)
-        let config = bus.directory.appending(path: "sway.conf")
-        try "output HEADLESS-1 resolution 1280x720\n".write(to: config, atomically: true, encoding: .utf8)
+        let home = URL(filePath: user.home).appending(path: ".config")
+        for (path, contents) in config {
+            let file = home.appending(path: path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: file, atomically: true, encoding: .utf8)
+        }
+        if !config.isEmpty { try user.own(home.path) }
         var environment = user.environment(runtime: runtime, sessionBus: bus.address, systemBus: bus.noSystemBus)
-        environment["WLR_BACKENDS"] = "headless"
-        environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
         environment["WLR_RENDERER"] = "pixman"
-        let (program, arguments) = release.command("setpriv", user.setprivArguments + ["sway", "-c", config.path])
+        let output: String
+        switch seat {
+        case .headless:
+            (xvfb, output) = (nil, "HEADLESS-1")
+            environment["WLR_BACKENDS"] = "headless"
+            environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        case .xvfb:
+            let started = try Xvfb.start(screen: "1280x720")
+            (xvfb, output) = (started, "X11-1")
+            environment["WLR_BACKENDS"] = "x11"
+            environment["DISPLAY"] = started.display
+        }
+        let swayConfig = bus.directory.appending(path: "sway.conf")
+        try "output \(output) resolution 1280x720\n".write(to: swayConfig, atomically: true, encoding: .utf8)
+        let (program, arguments) = release.command("setpriv", user.setprivArguments + ["sway", "-c", swayConfig.path])
         (sway, _) = try ManagedProcess.start(program, arguments, environment: environment)
         serverProcess = Mutex(nil)
         let runtime = runtime
@@ -73,6 +111,7 @@ public final class WaylandDesktop: Sendable {
     deinit {
         _ = serverProcess.withLock { $0?.stop() }
         sway.stop()
+        xvfb?.process.stop()
         user.delete()
     }
 
@@ -105,6 +144,47 @@ public final class WaylandDesktop: Sendable {
             throw TestSupportError("\(program) \(arguments.joined(separator: " ")) failed: \(result.errors)")
         }
         return result.output
+    }
+
+    /// Moves the pointer to (`x`, `y`) of the screen and clicks there (``Seat/xvfb`` only).
+    public func click(x: Int, y: Int) throws {
+        try xdotool("mousemove", "--sync", "\(x)", "\(y)", "sleep", "0.2", "click", "1")
+    }
+
+    /// Types `text` on the keyboard, then presses `key` when given (``Seat/xvfb`` only).
+    public func type(_ text: String, thenPress key: String? = nil) throws {
+        try xdotool("type", "--delay", "20", text)
+        if let key { try xdotool("key", key) }
+    }
+
+    /// Runs `change` and waits until the screen changed and then looked the same for 400 ms
+    /// (``Seat/xvfb`` only): a server's popup slides in and takes the keyboard only once it is
+    /// there, so a click before that lands beside it or types into nothing.
+    public func waitUntilStill(after change: () async throws -> Void, within timeout: Duration = .seconds(15)) async throws {
+        let before = try screenDigest()
+        try await change()
+        let deadline = ContinuousClock.now + timeout
+        var image = before, since = ContinuousClock.now
+        while image == before || ContinuousClock.now - since < .milliseconds(400) {
+            let now = try screenDigest()
+            if now != image { (image, since) = (now, .now) }
+            guard ContinuousClock.now < deadline else { throw TestSupportError("the screen did not \(image == before ? "change" : "settle") within \(timeout)") }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// A digest of the screen's pixels (xwd).
+    private func screenDigest() throws -> String {
+        guard let xvfb else { throw TestSupportError("a headless sway has no screen to read: start the desktop with seat: .xvfb") }
+        return try Command.run("sh", ["-c", "xwd -root -silent -display \(xvfb.display) | md5sum"]).output
+    }
+
+    private func xdotool(_ arguments: String...) throws {
+        guard let xvfb else { throw TestSupportError("a headless sway has no pointer or keyboard: start the desktop with seat: .xvfb") }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = xvfb.display
+        let result = try Command.run("xdotool", arguments, environment: environment)
+        guard result.succeeded else { throw TestSupportError("xdotool \(arguments.joined(separator: " ")) failed: \(result.errors)") }
     }
 
     /// The ids of the notifications mako shows, newest first: its own interface's

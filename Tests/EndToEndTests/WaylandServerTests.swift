@@ -29,7 +29,7 @@ struct AppOnBus {
     }
 }
 
-/// A headless sway with a Wayland notification server, and the app.
+/// A sway with a Wayland notification server, and the app.
 struct WaylandScene {
     let bus: PrivateBus
     let desktop: WaylandDesktop
@@ -37,14 +37,31 @@ struct WaylandScene {
     var handler: RecordingHandler { app.handler }
     var center: Proxy { app.center }
 
-    init(server: WaylandDesktop.Server, release: DebianRelease = .host) async throws {
+    /// The desktop's user has `config` in `~/.config` (see ``WaylandDesktop``); usernoted, the
+    /// same user's in life, reads what is there as its system config directory.
+    init(
+        server: WaylandDesktop.Server, release: DebianRelease = .host, seat: WaylandDesktop.Seat = .headless,
+        config: [String: String] = [:], categories: String = Scene.meetingCategories
+    ) async throws {
         bus = try PrivateBus()
-        desktop = try await WaylandDesktop(bus: bus, server: server, release: release)
-        app = try await AppOnBus(bus: bus)
+        desktop = try await WaylandDesktop(bus: bus, server: server, release: release, seat: seat, config: config)
+        var environment = bus.environment
+        environment["XDG_CONFIG_DIRS"] = desktop.configDirectory.path
+        app = try await AppOnBus(bus: bus, categories: categories, environment: environment)
     }
 
     /// Posts the meeting invitation `id`.
     func postMeeting(_ id: String) async throws { try await app.add(Scene.meetingRequest(id: id)) }
+
+    /// Waits until swaync counts exactly `count` notifications.
+    func expectSwayncCounts(_ count: Int) async throws {
+        let desktop = desktop
+        try await withDeadline(.seconds(10), "swaync counting \(count) notifications") {
+            while try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) != "\(count)" {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
 
     /// Waits until mako shows exactly `count` notifications; their ids, newest first.
     @discardableResult
@@ -146,6 +163,41 @@ struct WaylandServerTests {
         #expect([response.requestId, response.actionIdentifier] == ["invite-1", "DECLINE_ACTION"])
         #expect(!monitor.log.contains("member=Notify"), "no notification shown again: \(monitor.log)")
         #expect(try await scene.expectMakoShows(2) == [ids[0], ids[2]], "the other two as they were")
+    }
+
+    /// swaync 0.10 and later list `inline-reply`, and show their reply field where the user's
+    /// config turns `notification-inline-replies` on: clicked, typed into and sent with Return
+    /// on the popup, the text reaches the handler as the reply's `userText`.
+    @Test(arguments: Scene.releases.filter { $0 != .host })
+    func aReplyTypedIntoSwayncsFieldReachesTheHandler(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(
+            server: .swaync, release: release, seat: .xvfb, config: ["swaync/config.json": #"{"notification-inline-replies": true}"#],
+            categories: PlasmaServerTests.categories)
+        try await scene.desktop.waitUntilStill {
+            try await scene.app.add(PlasmaServerTests.message("msg-1", from: "Anna"))
+            try await scene.expectSwayncCounts(1)
+        }
+        try scene.desktop.click(x: 990, y: 80)  // the field: under the summary and the one-line body
+        try scene.desktop.type("See you at ten", thenPress: "Return")
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["msg-1", "REPLY_ACTION"])
+        #expect(response.userText == "See you at ten")
+    }
+
+    /// swaync shows no field while its config leaves `notification-inline-replies` off (its
+    /// default), though it lists `inline-reply`: the reply is a button there, and pressed it
+    /// reaches the handler (which asks for the text itself, or the prompt command does).
+    @Test(arguments: Scene.releases.filter { $0 != .host })
+    func withoutItsInlineRepliesSwayncShowsReplyAsAButton(on release: DebianRelease) async throws {
+        let scene = try await WaylandScene(server: .swaync, release: release, seat: .xvfb, categories: PlasmaServerTests.categories)
+        try await scene.desktop.waitUntilStill {
+            try await scene.app.add(PlasmaServerTests.message("msg-1", from: "Anna"))
+            try await scene.expectSwayncCounts(1)
+        }
+        try scene.desktop.click(x: 1150, y: 80)  // the right half of the row of buttons under the body: Reply
+        let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
+        #expect([response.requestId, response.actionIdentifier] == ["msg-1", "REPLY_ACTION"])
+        #expect(response.userText == nil)
     }
 
     /// swaync 0.7 has no command that invokes an action (that came with 0.9): shown, replaced,

@@ -1,4 +1,5 @@
 import DBus
+import Foundation
 import Testing
 import TestSupport
 import UserNotificationsCore
@@ -104,5 +105,30 @@ extension BridgeTests {
         #expect(await h.bridge.isLive(h.key(request)))
         try await h.server.emitActionInvoked(id: shown.id, key: "default")
         #expect(try await h.nextInteraction().request.identifier == request.identifier)
+    }
+}
+
+extension BridgeTests {
+    static let swaync = ServerInformation(name: "SwayNotificationCenter", vendor: "SwayNotificationCenter", version: "0.11.0", specVersion: "1.2")
+
+    /// swaync lists `inline-reply` whatever its config says, and shows no field (and no button
+    /// for it) while `notification-inline-replies` is off: the reply is a button there.
+    @Test func swayncGetsAnInlineReplyOnlyWhileItsConfigTurnsItOn() async throws {
+        let config = FileManager.default.temporaryDirectory.appending(path: "bridge-swaync-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let h = try await BridgeHarness(capabilities: ["actions", "body", "inline-reply"], information: Self.swaync, configDirectories: [config])
+        let off = Self.request("off")
+        let asButton = try await h.show(off, Self.message)
+        #expect(asButton.actionKeys == ["default", "REPLY"], "no config: swaync's default, no field")
+        try await h.server.emitActionInvoked(id: asButton.id, key: "REPLY")
+        #expect(try await h.nextInteraction() == Self.interaction(off, "REPLY", in: Self.message))
+
+        try FileManager.default.createDirectory(at: config.appending(path: "swaync"), withIntermediateDirectories: true)
+        try #"{"notification-inline-replies": true}"#.write(to: config.appending(path: "swaync/config.json"), atomically: true, encoding: .utf8)
+        let on = Self.request("on")
+        let asField = try await h.show(on, Self.message)
+        #expect(asField.actionKeys == ["default", "inline-reply"], "read again for each notification")
+        try await h.server.emitNotificationReplied(id: asField.id, text: "on my way")
+        #expect(try await h.nextInteraction() == Self.interaction(on, "REPLY", text: "on my way", in: Self.message))
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import Foundation
 import Testing
 import TestSupport
 import UserNotificationsCore
@@ -17,14 +18,15 @@ final class BridgeHarness: Sendable {
 
     init(
         capabilities: [String] = ["actions", "body"], delivery: FakeNotificationServer.Delivery = .unicast,
-        information: ServerInformation = .fake, serverRunning: Bool = true, stackLimit: Int = 3, sounds: (any EventSoundPlayer)? = nil
+        information: ServerInformation = .fake, serverRunning: Bool = true, stackLimit: Int = 3, sounds: (any EventSoundPlayer)? = nil,
+        configDirectories: [URL] = []
     ) async throws {
         bus = try PrivateBus()
         server = try await FakeNotificationServer(
             bus: bus, capabilities: capabilities, information: information, delivery: delivery)
         if !serverRunning { await server.stop() }
         connection = try await bus.connect()
-        bridge = NotificationBridge(connection: connection, stackLimit: stackLimit, sounds: sounds)
+        bridge = NotificationBridge(connection: connection, stackLimit: stackLimit, sounds: sounds, configDirectories: configDirectories)
         try await bridge.start()
         let stream = bridge.interactions
         let inbox = interactions

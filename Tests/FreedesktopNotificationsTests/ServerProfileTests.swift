@@ -17,7 +17,7 @@ import TestSupport
         #expect(ServerProfile.matching(Self.info("lxqt-notificationd", "lxqt.org", "1.2.0")).label == "lxqt-notificationd 1.2")
         #expect(ServerProfile.matching(Self.info("Plasma", "KDE", "5.27.5")).label == "Plasma 5.27")
         #expect(ServerProfile.matching(Self.info("mako", "emersion", "0.0.0")).label == "mako 1.7 (sway)")
-        #expect(ServerProfile.matching(Self.info("SwayNotificationCenter", "ErikReider", "0.7.3")).label == "swaync 0.7 (sway)")
+        #expect(ServerProfile.matching(Self.info("SwayNotificationCenter", "ErikReider", "0.7.3")).label == "swaync (sway)")
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "43.9")).buttons == 3)
     }
 
