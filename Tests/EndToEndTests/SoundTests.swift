@@ -72,4 +72,34 @@ import UserNotificationsCore
         let woke = ProcessProbe.wakeups(from: before, to: try ProcessProbe.threads(of: scene.daemon.process.pid))
         #expect(woke.isEmpty, "threads that woke while idle after a sound: \(woke.map { "\($0.name) ×\($0.count)" })")
     }
+
+    /// A notification shown again is quiet: no sound after dunst restarts (usernoted shows it
+    /// on the new dunst) nor after usernoted restarts (it shows it again in place, dunst sending
+    /// its signals to the connection that showed it). The next stream is a new post's.
+    @Test func aNotificationShownAgainAfterARestartOfDunstOrOfUsernotedPlaysNoSound() async throws {
+        let sound = try await SoundServer()
+        let environment = ["PULSE_SERVER": sound.pulseServer]
+        let scene = try await Scene(daemonEnvironment: environment)
+        let streams = try await sound.watchStreams()
+        try await Self.post(scene, "ring", "Doorbell", sound: "default")
+        try await scene.desktop.waitUntilShown("the first notification") { $0.summary == "Doorbell" }
+        #expect(try await streams.next(after: 0).eventID == "message-new-instant")
+
+        let shownFirst = scene.desktop.shown().count
+        scene.desktop.stopServer(signal: SIGKILL)
+        try await scene.desktop.startServer()
+        try await scene.desktop.waitUntilShown(from: shownFirst, "it again, on the new dunst") { $0.summary == "Doorbell" }
+
+        let shownAgain = scene.desktop.shown().count
+        scene.daemon.stop()
+        let restarted = try await DaemonProcess(bus: scene.bus, environment: scene.desktop.environment.merging(environment) { $1 })
+        defer { restarted.stop() }
+        try await scene.desktop.waitUntilShown(from: shownAgain, "it again, by the restarted usernoted") { $0.summary == "Doorbell" }
+
+        try await Self.post(scene, "bell", "Parcel delivered", sound: "alarm-clock-elapsed")
+        try await scene.desktop.waitUntilShown("the new post") { $0.summary == "Parcel delivered" }
+        #expect(try await streams.next(after: 1).eventID == "alarm-clock-elapsed", "the next stream is the new post's: none for the two shows again")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(streams.started.count == 2, "one stream a sound")
+    }
 }
