@@ -184,10 +184,13 @@ public struct ServerProfile: Sendable, Hashable {
             actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
             bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsNotification, resident: .yes, transient: .yes,
             evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true),
+        // 43's notifications helper sends a notification's signals to the connection that showed
+        // it, and forgets that connection when it leaves (`_emitSignal`, `_untrackSender` in
+        // js/dbusServices/notifications/notificationDaemon.js).
         ServerProfile(
             "GNOME Shell 43", name: "gnome-shell", vendor: "GNOME", buttons: 3, actionsShown: "on the banner, under the pointer",
             actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
-            bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps, resident: .yes, transient: .yes,
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .signalsLost, resident: .yes, transient: .yes,
             evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true),
         ServerProfile(
             "Plasma 5.27", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons, and inline reply",

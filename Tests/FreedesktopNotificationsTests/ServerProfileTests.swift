@@ -26,11 +26,11 @@ import TestSupport
         #expect(ServerProfile.matching(Self.info("Plasma", "KDE", "6.2.4")).senderExit == .dropsActions)
         // Components, not characters: 50 is not 5.
         #expect(ServerProfile.matching(Self.info("Plasma", "KDE", "50.1")) == .unknown)
-        // GNOME Shell 46 and later drop a gone sender's notifications; 43 keeps them.
+        // GNOME Shell 46 and later drop a gone sender's notifications; 43 keeps them, its signals going nowhere.
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "43.9")).label == "GNOME Shell 43")
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "46.0")).senderExit == .dropsNotification)
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "50.5")).label == "GNOME Shell 46+")
-        #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "45.4")).senderExit == .keeps)
+        #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "45.4")).senderExit == .signalsLost)
     }
 
     /// GNOME Shell shows no banner for a low-urgency notification (`Source.showNotification` in
