@@ -358,6 +358,9 @@ public final class Daemon: Sendable {
         }
         if !capabilities.inlineReply {
             logger.info("no inline replies on this server: text-input actions use the [text] prompt command, if one is set", metadata: ["server": "\(name)"])
+        } else if let setting = ServerProfile.matching(information).inlineReplySetting {
+            logger.info("this server shows inline replies only where its own config turns them on: while it does not, text-input actions are buttons that use the [text] prompt command, if one is set", metadata: [
+                "server": "\(name)", "setting": "\(setting.key) in \(setting.file)"])
         }
     }
 

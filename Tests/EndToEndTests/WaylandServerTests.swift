@@ -198,6 +198,7 @@ struct WaylandServerTests {
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["msg-1", "REPLY_ACTION"])
         #expect(response.userText == nil)
+        #expect(scene.app.daemon.process.log.contains("setting=notification-inline-replies in swaync/config.json"), "the log says why there is no field")
     }
 
     /// swaync 0.7 has no command that invokes an action (that came with 0.9): shown, replaced,
