@@ -28,7 +28,9 @@ extension NotificationBridge {
 
     /// A signal about `thread`'s stack: its body click or *Show all* brings its members back;
     /// its closing closes them, with a `dismiss` for each whose category has
-    /// `customDismissAction` when the user closed it. Nothing else reaches the app.
+    /// `customDismissAction` when the user closed it; closed by a server that keeps a few of an
+    /// app's notifications, to make room, it keeps them (``madeRoom(_:of:limit:)``). Nothing
+    /// else reaches the app.
     func handleStack(_ signal: ServerSignal, of thread: ThreadKey) {
         let stackKey = ThreadStack.key(of: thread)
         switch signal {
@@ -41,6 +43,9 @@ extension NotificationBridge {
                 for member in members { await present(member) }
                 if let id = stack.serverID { try? await server.close(id) }
             }
+        case .closed(let id, .expired) where profile?.keepsPerApp != nil:
+            keysByServerID[id] = nil
+            madeRoom(ThreadStack.key(of: thread), of: thread, limit: profile?.keepsPerApp ?? 0)
         case .closed(let id, let reason):
             keysByServerID[id] = nil
             live[stackKey] = nil
@@ -51,5 +56,19 @@ extension NotificationBridge {
         case .actionInvoked, .activationToken, .replied:
             break
         }
+    }
+
+    /// The server closed `thread`'s stack to show a newer notification of its app (GNOME Shell
+    /// keeps `limit` of an app's and closes the oldest as expired): not the user's close, so
+    /// its members stay delivered and it comes back, quietly, as the app's newest. While
+    /// `limit` stacks of the app are on screen already it waits for its thread's next change
+    /// instead, so that stacks never take turns pushing each other out.
+    private func madeRoom(_ stackKey: NotificationKey, of thread: ThreadKey, limit: Int) {
+        live[stackKey]?.offScreen()
+        let stacksShown = live.count { key, entry in
+            key.appID == thread.appID && ThreadStack.thread(ofStack: key) != nil && entry.serverID != nil
+        }
+        guard stacksShown < limit else { return }
+        Task { await present(stackKey) }
     }
 }

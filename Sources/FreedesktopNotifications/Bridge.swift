@@ -31,7 +31,7 @@ public actor NotificationBridge {
     /// What the current server can do, once asked.
     private var capabilities: ServerCapabilities?
     /// What the current server does beyond its capabilities, once it said who it is.
-    private var profile: ServerProfile?
+    private(set) var profile: ServerProfile?
     /// Whether notifications show only what their category allows while previews are hidden.
     private(set) var previewsHidden = false
     /// The `order` the last notification shown got.

@@ -79,6 +79,9 @@ public struct ServerProfile: Sendable, Hashable {
     /// Where the server lists `inline-reply` but shows its reply field only as its own config
     /// says: that setting (nil: wherever it lists it, it shows it).
     public var inlineReplySetting: ServerSetting?
+    /// How many of one app's notifications it keeps: showing one more closes the app's oldest,
+    /// reported as expired (GNOME Shell's `MAX_NOTIFICATIONS_PER_SOURCE`); nil: no such limit.
+    public var keepsPerApp: Int?
 
     /// A row; what is left out is unknown (`?`), or the common case (any vendor and version,
     /// every button shown, `default` not a button, destructive actions only shown last).
@@ -87,7 +90,7 @@ public struct ServerProfile: Sendable, Hashable {
         actionsShown: String, actionsNote: String = "", testedBy: String? = nil, defaultAsButton: Bool = false, bodyClick: String = "?", actionCloses: Answer = .unknown,
         senderExit: SenderExit = .unknown, resident: Answer = .unknown, transient: Answer = .unknown,
         destructive: String = "shown last", evidence: Evidence, replacesInPlace: Bool = true, quietAtLowUrgency: Bool = false,
-        inlineReplySetting: ServerSetting? = nil
+        inlineReplySetting: ServerSetting? = nil, keepsPerApp: Int? = nil
     ) {
         self.label = label
         self.name = name
@@ -108,6 +111,7 @@ public struct ServerProfile: Sendable, Hashable {
         self.replacesInPlace = replacesInPlace
         self.quietAtLowUrgency = quietAtLowUrgency
         self.inlineReplySetting = inlineReplySetting
+        self.keepsPerApp = keepsPerApp
     }
 
     /// What the server shows of `capabilities` now: without `inline-reply` while its
@@ -178,12 +182,18 @@ public struct ServerProfile: Sendable, Hashable {
             testedBy: "`WaylandServerTests`", bodyClick: "—", senderExit: .keepsForEveryone, evidence: .measured,
             inlineReplySetting: ServerSetting(file: "swaync/config.json", key: "notification-inline-replies", byDefault: false)),
         // 46 and later close a sender's notifications when it leaves the bus, where a desktop file
-        // names its app (`_onNameVanished` in notificationDaemon.js; measured on 48.7).
+        // names its app (`_onNameVanished` in notificationDaemon.js; measured on 48.7). 48 keeps
+        // 10 of an app's notifications, 47 and before 3 (`MAX_NOTIFICATIONS_PER_SOURCE` in messageTray.js).
         ServerProfile(
-            "GNOME Shell 46+", name: "gnome-shell", vendor: "GNOME", version: "46+", buttons: 3, actionsShown: "on the banner, under the pointer",
+            "GNOME Shell 48+", name: "gnome-shell", vendor: "GNOME", version: "48+", buttons: 3, actionsShown: "on the banner, under the pointer",
             actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
             bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsNotification, resident: .yes, transient: .yes,
-            evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true),
+            evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true, keepsPerApp: 10),
+        ServerProfile(
+            "GNOME Shell 46–47", name: "gnome-shell", vendor: "GNOME", version: "46+", buttons: 3, actionsShown: "on the banner, under the pointer",
+            actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)",
+            bodyClick: "`default`", actionCloses: .yes, senderExit: .dropsNotification, resident: .yes, transient: .yes,
+            evidence: .source, replacesInPlace: false, quietAtLowUrgency: true, keepsPerApp: 3),
         // 43's notifications helper sends a notification's signals to the connection that showed
         // it, and forgets that connection when it leaves (`_emitSignal`, `_untrackSender` in
         // js/dbusServices/notifications/notificationDaemon.js).
@@ -191,7 +201,7 @@ public struct ServerProfile: Sendable, Hashable {
             "GNOME Shell 43", name: "gnome-shell", vendor: "GNOME", buttons: 3, actionsShown: "on the banner, under the pointer",
             actionsNote: "3, the rest dropped (`MAX_NOTIFICATION_BUTTONS`)", testedBy: "`GnomeShellTests`",
             bodyClick: "`default`", actionCloses: .yes, senderExit: .signalsLost, resident: .yes, transient: .yes,
-            evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true),
+            evidence: .measured, replacesInPlace: false, quietAtLowUrgency: true, keepsPerApp: 3),
         ServerProfile(
             "Plasma 5.27", name: "Plasma", vendor: "KDE", version: "5", actionsShown: "buttons, and inline reply",
             testedBy: "`PlasmaShellTests`, `PlasmaServerTests`", bodyClick: "`default`", actionCloses: .yes, senderExit: .keeps,
@@ -205,8 +215,8 @@ public struct ServerProfile: Sendable, Hashable {
     /// The table docs/servers.md shows (a test compares them): one row per server, then the default.
     public static var markdownTable: String {
         var lines = [
-            "| server | matched by (name, vendor, version) | actions | buttons before the rest are dropped | `default` as a button | a click on the body | an action closes it | sender leaves | `resident` / `transient` | a replacement | shown again | destructive | facts |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+            "| server | matched by (name, vendor, version) | actions | buttons before the rest are dropped | `default` as a button | a click on the body | an action closes it | sender leaves | `resident` / `transient` | a replacement | shown again | of one app, kept | destructive | facts |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for row in table + [unknown] {
             let match = row.name.isEmpty
@@ -218,6 +228,7 @@ public struct ServerProfile: Sendable, Hashable {
                 "\(row.resident.rawValue) / \(row.transient.rawValue)",
                 row.replacesInPlace ? "in place" : "the old one closed, then shown anew",
                 row.quietAtLowUrgency ? "at low urgency (critical: as it was): no banner, no sound" : "as it was, without its sound",
+                row.keepsPerApp.map { "\($0), the oldest closed as expired" } ?? "all",
                 row.destructive, row.evidence.rawValue,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")

@@ -229,4 +229,32 @@ struct GnomeShellTests {
         #expect(answered == ["one": "default", "two": "default", "three": "default"],
                 "usernoted's log: \(daemon.process.log.suffix(2000))")
     }
+
+    /// GNOME Shell keeps 3 of an app's notifications (10 from 48) and closes the oldest, as
+    /// expired, to show one more: a thread's stack closed so comes back at once, quietly (low
+    /// urgency: no banner), as the app's newest, and what it stands for stays delivered.
+    @Test(arguments: Scene.releases)
+    func aStackGnomeClosesToMakeRoomComesBackAndItsInvitationsStayDelivered(on release: DebianRelease) async throws {
+        let scene = try await GnomeScene(release: release)
+        let monitor = try await ManagedProcess.busMonitor(
+            scene.shell.bus.address, "type='method_call',interface='org.freedesktop.Notifications',member='Notify'")
+        defer { monitor.stop() }
+        /// usernoted's `Notify` calls of the stack so far, as dbus-monitor printed them (not
+        /// GNOME's helper forwarding them to the shell).
+        @Sendable func stackShows() -> [Substring] {
+            monitor.log.split(separator: "method call").filter {
+                $0.contains("destination=org.freedesktop.Notifications ") && $0.contains("string \"2 more notifications\"")
+            }
+        }
+        for n in 1...4 { try await scene.app.add(ThreadsTests.invitation(n)) }
+        try await withDeadline(.seconds(20), "the stack shown") { while stackShows().isEmpty { try await Task.sleep(for: .milliseconds(50)) } }
+        // As many others as GNOME keeps of an app: the thread's two before the stack go first, then the stack.
+        let kept = release == .host ? 3 : 10
+        for n in 1...kept { try await scene.postMeeting("other-\(n)") }
+        try await withDeadline(.seconds(30), "the stack shown again") { while stackShows().count < 2 { try await Task.sleep(for: .milliseconds(50)) } }
+        #expect(stackShows()[1].contains("string \"urgency\"\n         variant             byte 0"), "quietly: \(stackShows()[1])")
+        let json = try await scene.app.center.call("GetDelivered", [.string(Scene.appID)]).first?.as(String.self) ?? ""
+        let delivered = Set(try ModelJSON.decodeRequests(json).map(\.identifier))
+        #expect(delivered.isSuperset(of: ["staff-1", "staff-2"]), "what the stack stands for is still delivered: \(delivered.sorted())")
+    }
 }

@@ -29,7 +29,9 @@ import TestSupport
         // GNOME Shell 46 and later drop a gone sender's notifications; 43 keeps them, its signals going nowhere.
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "43.9")).label == "GNOME Shell 43")
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "46.0")).senderExit == .dropsNotification)
-        #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "50.5")).label == "GNOME Shell 46+")
+        #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "50.5")).label == "GNOME Shell 48+")
+        #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "47.2")).label == "GNOME Shell 46–47")
+        #expect([ServerProfile.matching(Self.info("gnome-shell", "GNOME", "47.2")).keepsPerApp, ServerProfile.matching(Self.info("gnome-shell", "GNOME", "48.7")).keepsPerApp] == [3, 10])
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "45.4")).senderExit == .signalsLost)
     }
 
@@ -40,7 +42,7 @@ import TestSupport
     @Test func lowUrgencyIsQuietOnGnomeShellOnly() {
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "43.9")).quietAtLowUrgency)
         #expect(ServerProfile.matching(Self.info("gnome-shell", "GNOME", "48.7")).quietAtLowUrgency)
-        #expect(ServerProfile.table.filter(\.quietAtLowUrgency).map(\.label) == ["GNOME Shell 46+", "GNOME Shell 43"])
+        #expect(ServerProfile.table.filter(\.quietAtLowUrgency).map(\.label) == ["GNOME Shell 48+", "GNOME Shell 46–47", "GNOME Shell 43"])
         #expect(!ServerProfile.unknown.quietAtLowUrgency)
     }
 

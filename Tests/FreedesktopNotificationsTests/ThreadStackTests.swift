@@ -250,4 +250,50 @@ import UserNotificationsCore
         #expect(request.content.body == "Ben: message 2\nAnna: message 1")
         #expect(request.content.interruptionLevel == .timeSensitive && request.content.sound == nil)
     }
+
+    // MARK: A server that keeps a few of an app's
+
+    static let gnome48 = ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "48.7", specVersion: "1.2")
+    static let gnome43 = ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2")
+
+    /// The next `Notify` whose summary is `summary`, past any other.
+    static func nextNotify(_ summary: String, on h: BridgeHarness) async throws -> ReceivedNotification {
+        while true {
+            let call = try await h.server.notifyCalls.next(within: .seconds(10), "Notify of \(summary)")
+            if call.summary == summary { return call }
+        }
+    }
+
+    /// GNOME Shell 48 keeps 10 of an app's notifications and closes the oldest as expired to
+    /// show one more: a stack closed so stays delivered and comes back as the app's newest.
+    @Test func aStackTheServerClosesToMakeRoomKeepsItsMembersAndComesBackQuietly() async throws {
+        let h = try await BridgeHarness(information: Self.gnome48, stackLimit: 3)
+        try await Self.show(1...4, on: h)
+        let stack = try await Self.nextNotify("Anna: 2 more messages", on: h)
+        try await h.server.emitNotificationClosed(id: stack.id, reason: FakeNotificationServer.CloseReason.expired)
+        let again = try await Self.nextNotify("Anna: 2 more messages", on: h)
+        #expect(again.id != stack.id && again.replacesID == 0, "a notification of its own again")
+        #expect(again.hint("urgency", as: UInt8.self) == 0, "quietly: GNOME Shell shows no banner at low urgency")
+        #expect(await h.delivered() == ["m1", "m2", "m3", "m4"])
+        try await h.expectNoInteraction()
+    }
+
+    /// With as many stacks of the app on screen as the server keeps, one it closes waits for
+    /// its thread's next message, rather than pushing out another that would push out the next.
+    @Test func aStackClosedToMakeRoomAmongAsManyStacksAsTheServerKeepsWaitsForItsThread() async throws {
+        let h = try await BridgeHarness(information: Self.gnome43, stackLimit: 2)
+        var stacks: [String: UInt32] = [:]
+        for (index, thread) in ["a", "b", "c", "d"].enumerated() {
+            for n in 1...3 {
+                _ = await h.bridge.show(appID: Self.app, request: Self.message(10 * index + n, thread: thread, from: thread), category: Self.chat)
+            }
+            stacks[thread] = try await Self.nextNotify("\(thread): 2 more messages", on: h).id
+        }
+        try await h.server.emitNotificationClosed(id: try #require(stacks["a"]), reason: FakeNotificationServer.CloseReason.expired)
+        try await h.expectNoInteraction()
+        #expect(!h.server.notifyCalls.pending.contains { $0.summary.hasPrefix("a:") }, "b, c and d are on screen: a waits")
+        #expect(await h.bridge.delivered(appID: Self.app).count == 13, "its members, the others, and the barrier")
+        _ = await h.bridge.show(appID: Self.app, request: Self.message(4, thread: "a", from: "a"), category: Self.chat)
+        _ = try await Self.nextNotify("a: 3 more messages", on: h)
+    }
 }
