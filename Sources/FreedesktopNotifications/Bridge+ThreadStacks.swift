@@ -45,7 +45,7 @@ extension NotificationBridge {
             }
         case .closed(let id, .expired) where profile?.keepsPerApp != nil:
             keysByServerID[id] = nil
-            madeRoom(ThreadStack.key(of: thread), of: thread, limit: profile?.keepsPerApp ?? 0)
+            madeRoom(stackKey, of: thread, limit: profile?.keepsPerApp ?? 0)
         case .closed(let id, let reason):
             keysByServerID[id] = nil
             live[stackKey] = nil
