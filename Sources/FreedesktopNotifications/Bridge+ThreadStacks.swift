@@ -60,15 +60,17 @@ extension NotificationBridge {
 
     /// The server closed `thread`'s stack to show a newer notification of its app (GNOME Shell
     /// keeps `limit` of an app's and closes the oldest as expired): not the user's close, so
-    /// its members stay delivered and it comes back, quietly, as the app's newest. While
-    /// `limit` stacks of the app are on screen already it waits for its thread's next change
-    /// instead, so that stacks never take turns pushing each other out.
+    /// its members stay delivered and it comes back, quietly, as the app's newest, which closes
+    /// the app's oldest in turn. Only while fewer than `limit - 1` other stacks of the app are
+    /// on screen or on their way there, so that one place stays for the app's own notifications
+    /// and a chain of stacks closing each other ends; else it waits for its thread's next post.
     private func madeRoom(_ stackKey: NotificationKey, of thread: ThreadKey, limit: Int) {
         live[stackKey]?.offScreen()
-        let stacksShown = live.count { key, entry in
-            key.appID == thread.appID && ThreadStack.thread(ofStack: key) != nil && entry.serverID != nil
+        let otherStacks = live.count { key, entry in
+            key != stackKey && key.appID == thread.appID && ThreadStack.thread(ofStack: key) != nil
+                && (entry.serverID != nil || notifying[key] != nil)
         }
-        guard stacksShown < limit else { return }
+        guard otherStacks < limit - 1 else { return }
         Task { await present(stackKey) }
     }
 }

@@ -20,7 +20,7 @@ public actor NotificationBridge {
     /// The `Notify` calls under way, by notification: one at a time for each, and one more
     /// right after when it changed meanwhile. Apart from `live` because a notification closed
     /// and shown again while its `Notify` is under way still waits for that call.
-    private var notifying: [NotificationKey: SingleFlight] = [:]
+    private(set) var notifying: [NotificationKey: SingleFlight] = [:]
     /// Signals for ids not known yet, kept while a `Notify` is under way: a server may signal
     /// right after its reply, and the signal can reach this actor before the reply's id does.
     private var early: [UInt32: [ServerSignal]] = [:]
@@ -322,8 +322,9 @@ public actor NotificationBridge {
             } else if entry.category?.action(withIdentifier: actionKey) == nil,
                       let suggestion = NotifyMapping.suggestion(forKey: actionKey, in: entry.category) {
                 (action, text) = (suggestion.action.identifier, suggestion.text)
-            } else if case let shown = shownCapabilities, let known = NotifyMapping.action(forKey: actionKey, in: entry.category, capabilities: shown),
-                      !known.isTextInput || !shown.inlineReply {
+            } else if let known = NotifyMapping.action(forKey: actionKey, in: entry.category, capabilities: shownCapabilities) {
+                // A text-input action's own key was sent only as a button (as an inline reply its key is
+                // `inline-reply`, an identifier no action may have), whatever a server's setting says now.
                 action = known.identifier
             } else {
                 return  // not one of ours (inline-reply arrives as NotificationReplied)
