@@ -53,13 +53,21 @@ struct WaylandScene {
     /// Posts the meeting invitation `id`.
     func postMeeting(_ id: String) async throws { try await app.add(Scene.meetingRequest(id: id)) }
 
-    /// Waits until swaync counts exactly `count` notifications.
-    func expectSwayncCounts(_ count: Int) async throws {
+    /// Waits until swaync counts exactly `count` notifications (`step` says when, for the error,
+    /// which also says whether swaync answers and what usernoted logged).
+    func expectSwayncCounts(_ count: Int, _ step: String = "", within timeout: Duration = .seconds(10)) async throws {
         let desktop = desktop
-        try await withDeadline(.seconds(10), "swaync counting \(count) notifications") {
-            while try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) != "\(count)" {
-                try await Task.sleep(for: .milliseconds(20))
+        let counted: @Sendable () throws -> String = { try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) }
+        do {
+            try await withDeadline(timeout, "swaync counting \(count) notifications \(step)") {
+                while try counted() != "\(count)" { try await Task.sleep(for: .milliseconds(20)) }
             }
+        } catch {
+            let answers = (try? Command.run("dbus-send", [
+                "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                "org.freedesktop.Notifications.GetServerInformation"]))?.succeeded ?? false
+            throw TestSupportError(
+                "\(error) (it counts \((try? counted()) ?? "?"); swaync answers GetServerInformation now: \(answers)); usernoted's log: \(app.daemon.process.log.suffix(2000))")
         }
     }
 
@@ -206,33 +214,18 @@ struct WaylandServerTests {
     @Test(arguments: Scene.releases)
     func swayncShowsReplacesRestartsAndCloses(on release: DebianRelease) async throws {
         let scene = try await WaylandScene(server: .swaync, release: release)
-        let desktop = scene.desktop
-        func expectCount(_ count: Int, _ step: String, within timeout: Duration = .seconds(10)) async throws {
-            let counted: @Sendable () throws -> String = { try desktop.run("swaync-client", "--count").trimmingCharacters(in: .whitespacesAndNewlines) }
-            do {
-                try await withDeadline(timeout, "swaync counting \(count) notifications \(step)") {
-                    while try counted() != "\(count)" { try await Task.sleep(for: .milliseconds(20)) }
-                }
-            } catch {
-                let answers = (try? Command.run("dbus-send", [
-                    "--bus=\(scene.bus.address)", "--print-reply", "--dest=org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                    "org.freedesktop.Notifications.GetServerInformation"]))?.succeeded ?? false
-                throw TestSupportError(
-                    "\(error) (it counts \((try? counted()) ?? "?"); swaync answers GetServerInformation now: \(answers)); usernoted's log: \(scene.app.daemon.process.log.suffix(2000))")
-            }
-        }
         try await scene.postMeeting("invite")
         try await scene.postMeeting("invite")
-        try await expectCount(1, "after a post and its replacement")
+        try await scene.expectSwayncCounts(1, "after a post and its replacement")
         scene.desktop.stopServer(signal: SIGKILL)
         try await scene.desktop.startServer()
         // swaync 0.12 under load takes its name a few seconds before it serves: usernoted's
         // Notify, refused meanwhile, is tried again after doubling waits (25 s in all, NotifyRetry).
-        try await expectCount(1, "shown again by usernoted after swaync restarted", within: .seconds(30))
+        try await scene.expectSwayncCounts(1, "shown again by usernoted after swaync restarted", within: .seconds(30))
         try await scene.center.call(Center1.removeDelivered, Scene.appID, ["invite"])
-        try await expectCount(0, "after RemoveDelivered")
+        try await scene.expectSwayncCounts(0, "after RemoveDelivered")
         try await scene.postMeeting("second")
-        try await expectCount(1, "after a second post")
+        try await scene.expectSwayncCounts(1, "after a second post")
         try scene.desktop.run("swaync-client", "--close-latest")
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["second", "dismiss"])
