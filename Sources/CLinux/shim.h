@@ -8,6 +8,7 @@
 #include <sys/timerfd.h>
 #include <pthread.h>
 #include <linux/memfd.h>
+#include <sys/random.h>
 
 /* gettext (dgettext, bindtextdomain, bind_textdomain_codeset) and per-thread locales
    (newlocale, uselocale), for the apps' localized alerts. */

@@ -14,7 +14,7 @@ extension Center {
     /// its notification is shown when it ends. Nil when the app has no service extension.
     func startExtension(_ request: NotificationRequest, of app: AppID) async throws(CenterError) -> Continuation<String>? {
         guard let argv = await extensions.extensionArgv(of: app) else { return nil }
-        let request = request.needsIdentifier ? request.withIdentifier(UUID().lowercasedString) : request
+        let request = request.needsIdentifier ? request.withIdentifier(UUID.random().lowercasedString) : request
         try await authorization.authorizePost(of: app)
         _ = try admissible(request, of: app)
         guard rate.take(for: app) else { throw .overRate(app, perSecond: limits.postsPerSecond) }

@@ -69,7 +69,7 @@ actor Center {
     ) async throws(CenterError) -> Continuation<String> {
         // An identifier made here is new: no pending request has it, so none is unscheduled.
         let identified = !request.needsIdentifier
-        let named = identified ? request : request.withIdentifier(UUID().lowercasedString)
+        let named = identified ? request : request.withIdentifier(UUID.random().lowercasedString)
         try await authorization.authorizePost(of: app)
         let category = try admissible(named, of: app, category: given, attachmentsWithin: attachmentsWithin)
         let request = named.carrying(hints)
@@ -143,7 +143,7 @@ actor Center {
         }
         var result: (handling: PayloadHandling, continuation: Continuation<String>) = (.badgeOnly, { "" })
         if payload.isBackground {
-            let id = identifier ?? UUID().lowercasedString
+            let id = identifier ?? UUID.random().lowercasedString
             try await background.received(id, of: app, userInfo: payload.userInfo)
             result = (.background, { id })
         }
@@ -202,29 +202,5 @@ actor Center {
             throw CenterError(.notFound, app.map { "no notification of \($0) is on screen" } ?? "no notification is on screen")
         }
         return interaction
-    }
-}
-
-extension UUID {
-    /// `uuidString.lowercased()`, written directly: `uuidString` formats with `sprintf` and
-    /// `lowercased()` copies that again, some 7 500 instructions of every `Post` that names
-    /// no identifier.
-    var lowercasedString: String {
-        func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
-        return withUnsafeBytes(of: uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                var end = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[end] = UInt8(ascii: "-")
-                        end += 1
-                    }
-                    text[end] = hex(byte >> 4)
-                    text[end + 1] = hex(byte & 15)
-                    end += 2
-                }
-                return end
-            }
-        }
     }
 }

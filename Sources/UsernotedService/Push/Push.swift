@@ -119,7 +119,7 @@ actor Push {
         } catch {
             return await report(CenterError(.invalidRequest, error.message), app: app, pushID: message.userProperty("apns-id"))
         }
-        let id = headers.id ?? UUID().lowercasedString
+        let id = headers.id ?? UUID.random().lowercasedString
         let request = headers.collapseID ?? id
         let metadata: Logger.Metadata = ["app": "\(app)", "apns-id": "\(id)", "priority": "\(headers.priority ?? 10)"]
         let first = (try? await store.recordPush(id: id, app: app, request: request, at: now())) ?? true

@@ -50,7 +50,7 @@ actor PushAnswers {
             bare.userText = nil
             json = ModelJSON.encode(bare)
         }
-        let id = UUID().lowercasedString
+        let id = UUID.random().lowercasedString
         let header = "{\"responseId\":\(Self.quoted(id)),\"apnsId\":\(Self.quoted(pushID))"
         return OutgoingResponse(
             topic: route.topics.responses(of: app), json: header + (json == "{}" ? "}" : "," + json.dropFirst()), id: id)

@@ -13,13 +13,6 @@ import UserNotificationsCore
         .string(#"{"identifier":"\#(id)","content":{"title":"Later"},"trigger":{"timeInterval":\#(seconds)}}"#)
     }
 
-    @Test func aNewIdentifierIsTheUUIDInLowercase() {
-        for _ in 0..<100 {
-            let uuid = UUID()
-            #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
-        }
-    }
-
     @Test func aPayloadsLocalizedAlertIsTranslatedInTheCatalogTheAppsSettingsName() async throws {
         let scene = try await ServiceScene()  // in C.UTF-8, where gettext reads LANGUAGE's languages, or C.UTF-8/
         let directory = try GettextCatalog.install(
