@@ -165,7 +165,7 @@ struct WaylandServerTests {
         defer { monitor.stop() }
         let restarted = try await DaemonProcess(bus: scene.bus)
         defer { restarted.stop() }
-        try await restarted.serverIDsRecorded(3)
+        try await restarted.process.waitForLog(containing: "count=3 [UsernotedService] took over notifications on screen")
         try scene.desktop.run("makoctl", "invoke", "-n", "\(ids[1])", "DECLINE_ACTION")
         let response = try await scene.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier] == ["invite-1", "DECLINE_ACTION"])
