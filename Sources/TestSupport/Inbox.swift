@@ -79,3 +79,13 @@ public func withDeadline<T: Sendable>(
         return value
     }
 }
+
+/// Waits until `condition` holds, checking every 20 ms; throws after `timeout`, naming `what`.
+public func waitUntil(
+    _ what: String, within timeout: Duration = .seconds(10), _ condition: @escaping @Sendable () throws -> Bool
+) async throws {
+    _ = try await withDeadline(timeout, what) {
+        while try !condition() { try await Task.sleep(for: .milliseconds(20)) }
+        return true
+    }
+}

@@ -125,24 +125,15 @@ struct ReadmeBlock: CustomStringConvertible {
             let printed: @Sendable () -> String = { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
             if let key = block.marks["pick"] {
                 if let after = block.marks["after"] { try await process.waitForLog(containing: after) }
-                try await waitUntil("\(block): a notification to answer") { try desktop.displayedCount() > 0 }
+                try await waitUntil("\(block): a notification to answer", within: .seconds(20)) { try desktop.displayedCount() > 0 }
                 try desktop.pick(key)
             }
             if let expected = block.marks["expect"] {
-                try await waitUntil("\(block): printing \(expected)") { printed().contains(expected) }
+                try await waitUntil("\(block): printing \(expected)", within: .seconds(20)) { printed().contains(expected) }
             }
             let status = try await process.exitStatus(within: .seconds(20))
             #expect(status == 0, "\(block) exited with \(status): \(process.log)\n\(printed())")
         }
         #expect(daemon.process.isRunning, "usernoted survived the documentation: \(daemon.process.log)")
     }
-
-    /// Waits until `condition` holds, checking every 20 ms.
-    func waitUntil(_ what: String, _ condition: @escaping @Sendable () throws -> Bool) async throws {
-        _ = try await withDeadline(.seconds(20), what) {
-            while try !condition() { try await Task.sleep(for: .milliseconds(20)) }
-            return true
-        }
-    }
-
 }

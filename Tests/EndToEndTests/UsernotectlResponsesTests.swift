@@ -63,12 +63,4 @@ import UsernotedAPI
         #expect(try await wait.exitStatus() == 0, "\(wait.log)")
         #expect(try String(contentsOf: output, encoding: .utf8) == "DECLINE_ACTION\n")
     }
-
-    /// Waits until `condition` holds, checking every 20 ms.
-    func waitUntil(_ what: String, _ condition: @escaping @Sendable () throws -> Bool) async throws {
-        _ = try await withDeadline(.seconds(10), what) {
-            while try !condition() { try await Task.sleep(for: .milliseconds(20)) }
-            return true
-        }
-    }
 }

@@ -35,14 +35,6 @@ import UserNotifications
         }
     }
 
-    /// Waits until `condition` holds, checking every 20 ms.
-    func waitUntil(_ what: String, _ condition: @escaping @Sendable () throws -> Bool) async throws {
-        _ = try await withDeadline(.seconds(10), what) {
-            while try !condition() { try await Task.sleep(for: .milliseconds(20)) }
-            return true
-        }
-    }
-
     @Test func theSingletonManagerIsAllowedPostsAndGetsTheButtonAndTheDismissal() async throws {
         let scene = try await Scene(appID: "org.example.Messages")
         let manager = NotificationManager.shared
