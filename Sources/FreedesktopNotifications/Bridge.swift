@@ -28,6 +28,8 @@ public actor NotificationBridge {
     private(set) var serverOwner: String?
     /// The bus's id (`GetId`), which with ``serverOwner`` names the server's run (``serverRun``).
     private(set) var busID: String?
+    /// The server last announced in ``changes`` (its unique name): each server once.
+    private(set) var announcedOwner: String?
     /// What the current server can do, once asked.
     private var capabilities: ServerCapabilities?
     /// What the current server does beyond its capabilities, once it said who it is.
@@ -198,8 +200,8 @@ public actor NotificationBridge {
     /// Whether `key` is still on screen (or waiting for a server).
     public func isLive(_ key: NotificationKey) -> Bool { live[key] != nil }
 
-    /// Reports who the new server is and what it can do; asks again later when it does not
-    /// answer yet (``announceLater(after:)``). Returns whether it answered.
+    /// Reports who the new server is and what it can do, once; asks again later when it does
+    /// not answer yet (``announceLater(after:)``). Returns whether it answered.
     @discardableResult
     func announceServer(failures: Int = 0) async -> Bool {
         let owner = serverOwner
@@ -211,6 +213,8 @@ public actor NotificationBridge {
             announceLater(after: failures + 1)
             return false
         }
+        guard announcedOwner != owner else { return true }  // a try of its own got there first
+        announcedOwner = owner
         profile = ServerProfile.matching(info)
         changesContinuation.yield(.server(info, capabilities))
         return true
@@ -265,6 +269,8 @@ public actor NotificationBridge {
             return nil
         }
         if !failures.isEmpty { failures[key] = nil }
+        // It serves: one that said nothing through every try of its announcement is announced now.
+        if announcedOwner != serverOwner { await announceServer(failures: NotifyRetry.waits.count) }
         guard let now = live[key], !now.isStacked else {
             // Closed by the app, or stacked, while Notify was under way (unless a stack took its place).
             if keysByServerID[id] == nil { try? await server.close(id) }

@@ -60,7 +60,7 @@ extension NotificationBridge {
         let owner = serverOwner
         Task { [weak self] in
             try? await Task.sleep(for: delay)
-            guard let self, await self.serverOwner == owner, owner != nil else { return }
+            guard let self, await self.serverOwner == owner, owner != nil, await self.announcedOwner != owner else { return }
             await self.announceServer(failures: failure)
         }
     }

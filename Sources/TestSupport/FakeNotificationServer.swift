@@ -62,6 +62,8 @@ public actor FakeNotificationServer {
     public nonisolated let heldNotifyCalls = Inbox<String>()
     /// The summary of every `Notify` call refused, in arrival order.
     public nonisolated let refusedNotifyCalls = Inbox<String>()
+    /// The member of every other call refused while not serving, in arrival order.
+    public nonisolated let refusedCalls = Inbox<String>()
     /// The error the next `Notify` calls get (see ``refuseNextNotify(with:times:)``).
     private var refusal: DBusError?
     /// How many more `Notify` calls get ``refusal``.
@@ -200,12 +202,15 @@ public actor FakeNotificationServer {
     private var serving = true
 
     /// From now on answers every call `UnknownMethod` (false) or serves again (true); a
-    /// `Notify` refused so is in ``refusedNotifyCalls``.
+    /// `Notify` refused so is in ``refusedNotifyCalls``, any other call in ``refusedCalls``.
     public func setServing(_ serving: Bool) { self.serving = serving }
 
     /// Throws what a server not serving yet answers.
     private func checkServing(_ member: String) throws {
-        guard serving else { throw DBusError(.unknownMethod, "no \(member) here yet") }
+        guard serving else {
+            if member != "Notify" { refusedCalls.put(member) }
+            throw DBusError(.unknownMethod, "no \(member) here yet")
+        }
     }
 
     private func notify(_ call: MethodCall) async throws -> UInt32 {

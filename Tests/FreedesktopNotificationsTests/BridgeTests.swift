@@ -214,6 +214,33 @@ final class BridgeHarness: Sendable {
         #expect(shown.summary == request.content.title)
     }
 
+    /// A server silent through every try of its announcement (about 25 s: GNOME Shell's helper
+    /// while the shell starts under load) is announced at the first `Notify` it answers, not
+    /// only at its next change: Focus and the state would not know it for as long as it runs.
+    @Test func aServerSilentThroughEveryAnnouncementTryIsAnnouncedOnceANotifyGetsThrough() async throws {
+        let h = try await BridgeHarness(serverRunning: false)
+        let changes = Inbox<LiveChange>()
+        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
+        defer { watcher.cancel() }
+        await h.server.setServing(false)
+        try await h.server.start()
+        for attempt in 0...NotifyRetry.waits.count {  // the first ask, then each try
+            var member = ""
+            while member != "GetCapabilities" {
+                member = try await h.server.refusedCalls.next(within: .seconds(20), "GetCapabilities asked, ask \(attempt + 1)")
+            }
+        }
+        await h.server.setServing(true)
+        let request = Self.request()
+        _ = try await h.show(request, Self.invite)
+        var announced: LiveChange?
+        while announced == nil {
+            let change = try await changes.next(within: .seconds(10), "the server announced")
+            if case .server = change { announced = change }
+        }
+        #expect(announced == .server(.fake, ServerCapabilities(["actions", "body"])))
+    }
+
     // MARK: Whose signals
 
     @Test func signalsAboutNotificationsThatAreNotOursAreIgnored() async throws {
