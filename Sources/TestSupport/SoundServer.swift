@@ -64,10 +64,7 @@ public final class SoundServer: Sendable {
     deinit { processes.reversed().forEach { _ = $0.stop() } }
 
     private static func waitFor(_ socket: URL, _ what: String, processes: [ManagedProcess]) async throws {
-        _ = try await withDeadline(.seconds(15), what) {
-            while !FileManager.default.fileExists(atPath: socket.path) { try await Task.sleep(for: .milliseconds(20)) }
-            return true
-        }
+        try await waitUntil(what, within: .seconds(15)) { FileManager.default.fileExists(atPath: socket.path) }
     }
 
     /// Starts watching for streams; what starts from now on is in the watch.

@@ -217,10 +217,7 @@ struct GnomeShellTests {
         scene.app.daemon.process.stop(signal: SIGKILL)
         let daemon = try await DaemonProcess(bus: scene.shell.bus, home: scene.app.daemon.home)
         defer { daemon.stop() }
-        _ = try await withDeadline(.seconds(20), "usernoted showing its notifications again") {
-            while !daemon.process.log.contains("took over notifications on screen") { try await Task.sleep(for: .milliseconds(50)) }
-            return true
-        }
+        try await daemon.process.waitForLog(containing: "took over notifications on screen", within: .seconds(20))
         try await Task.sleep(for: .milliseconds(1000))  // where a banner would slide in
         try await scene.shell.click(.secondButton)
         let popped = try? await scene.app.handler.responses.next(within: .seconds(3), "DidReceive")
@@ -247,11 +244,11 @@ struct GnomeShellTests {
             }
         }
         for n in 1...4 { try await scene.app.add(ThreadsTests.invitation(n)) }
-        try await withDeadline(.seconds(20), "the stack shown") { while stackShows().isEmpty { try await Task.sleep(for: .milliseconds(50)) } }
+        try await waitUntil("the stack shown", within: .seconds(20)) { !stackShows().isEmpty }
         // As many others as GNOME keeps of an app: the thread's two before the stack go first, then the stack.
         let kept = release == .host ? 3 : 10
         for n in 1...kept { try await scene.postMeeting("other-\(n)") }
-        try await withDeadline(.seconds(30), "the stack shown again") { while stackShows().count < 2 { try await Task.sleep(for: .milliseconds(50)) } }
+        try await waitUntil("the stack shown again", within: .seconds(30)) { stackShows().count >= 2 }
         #expect(stackShows()[1].contains("string \"urgency\"\n         variant             byte 0"), "quietly: \(stackShows()[1])")
         let json = try await scene.app.center.call("GetDelivered", [.string(Scene.appID)]).first?.as(String.self) ?? ""
         let delivered = Set(try ModelJSON.decodeRequests(json).map(\.identifier))

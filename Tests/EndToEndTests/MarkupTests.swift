@@ -43,10 +43,8 @@ import TestSupport
     static func contextMenu(_ desktop: TestDesktop) async throws -> String {
         let menu = try #require(desktop.environment["USERNOTED_TEST_PICK_FILE"]) + ".menu"
         try desktop.dunstctl("context")
-        return try await withDeadline(.seconds(10), "dunst's context menu") {
-            while !FileManager.default.fileExists(atPath: menu) { try await Task.sleep(for: .milliseconds(20)) }
-            return try String(contentsOfFile: menu, encoding: .utf8)
-        }
+        try await waitUntil("dunst's context menu") { FileManager.default.fileExists(atPath: menu) }
+        return try String(contentsOfFile: menu, encoding: .utf8)
     }
 
     @Test func dunstShowsTheTitleAndBodyAsTheAppWroteThem() async throws {

@@ -48,10 +48,7 @@ import TestSupport
         #expect(shown.body == Self.text)
         // The user opens it: the answer goes back through the broker, without the text.
         try scene.desktop.pick("default", of: shown.id)
-        _ = try await withDeadline(.seconds(10), "the answer at the broker") {
-            while !sniffer.messages.pending.contains(where: { $0.topic.hasSuffix("/responses") }) { try await Task.sleep(for: .milliseconds(20)) }
-            return true
-        }
+        try await waitUntil("the answer at the broker") { sniffer.messages.pending.contains { $0.topic.hasSuffix("/responses") } }
 
         // A ciphertext the app's key cannot open: the extension exits 1, the placeholder is shown.
         let broken = #"{"aps": {"alert": {"title": "New message"}, "mutable-content": 1}, "ciphertext": "bm90IGEgbWVzc2FnZQ=="}"#

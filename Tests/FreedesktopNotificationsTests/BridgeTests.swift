@@ -190,6 +190,15 @@ final class BridgeHarness: Sendable {
         #expect(await h.delivered().isEmpty)
     }
 
+    /// The next announcement of a server in `changes`, past the other changes (a notification's
+    /// own next try may come first).
+    static func nextAnnouncement(in changes: Inbox<LiveChange>) async throws -> LiveChange {
+        while true {
+            let change = try await changes.next(within: .seconds(10), "the server announced")
+            if case .server = change { return change }
+        }
+    }
+
     /// A server that takes the name before it serves (GNOME Shell's notifications helper,
     /// swaync 0.12 under load) is announced once it answers (who it is, what it can do: Focus
     /// and the state hear of it), and the notification it refused meanwhile is shown.
@@ -204,12 +213,7 @@ final class BridgeHarness: Sendable {
         try await h.server.start()
         _ = try await h.server.refusedNotifyCalls.next(within: .seconds(10), "the Notify refused while it does not serve")
         await h.server.setServing(true)
-        var announced: LiveChange?
-        while announced == nil {  // the notification's own next try may come first
-            let change = try await changes.next(within: .seconds(10), "the server announced")
-            if case .server = change { announced = change }
-        }
-        #expect(announced == .server(.fake, ServerCapabilities(["actions", "body"])))
+        #expect(try await Self.nextAnnouncement(in: changes) == .server(.fake, ServerCapabilities(["actions", "body"])))
         let shown = try await h.server.notifyCalls.next(within: .seconds(10), "the Notify once it serves")
         #expect(shown.summary == request.content.title)
     }
@@ -233,12 +237,7 @@ final class BridgeHarness: Sendable {
         await h.server.setServing(true)
         let request = Self.request()
         _ = try await h.show(request, Self.invite)
-        var announced: LiveChange?
-        while announced == nil {
-            let change = try await changes.next(within: .seconds(10), "the server announced")
-            if case .server = change { announced = change }
-        }
-        #expect(announced == .server(.fake, ServerCapabilities(["actions", "body"])))
+        #expect(try await Self.nextAnnouncement(in: changes) == .server(.fake, ServerCapabilities(["actions", "body"])))
     }
 
     // MARK: Whose signals
