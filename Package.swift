@@ -158,6 +158,9 @@ let package = Package(
             ],
             path: "Drills"
         ),
+        // ICU's data package without what usernoted never opens, for the release build (scripts/icu-data).
+        .target(name: "ICUData"),
+        .executableTarget(name: "trim-icu-data", dependencies: ["ICUData"]),
         // Benchmarks (make bench): the baselines on raw libdbus, and the driver that runs every measure.
         .executableTarget(name: "bench-fake-server", dependencies: ["CDBus"], path: "Benchmarks/FakeServer"),
         .executableTarget(name: "bench-raw-client", dependencies: ["CDBus"], path: "Benchmarks/RawClient"),
@@ -170,6 +173,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "TestSupport"]),
+        .testTarget(name: "ICUDataTests", dependencies: ["ICUData", "TestSupport"]),
         .testTarget(name: "UsernotedAPITests", dependencies: ["UsernotedAPI", "TestSupport"]),
         .testTarget(name: "LoopExecutorTests", dependencies: ["LoopExecutor", "CSwiftJobs", "EventLoop", "TestSupport"]),
         .testTarget(name: "UserNotificationsCoreTests", dependencies: ["UserNotificationsCore", "TestSupport"]),

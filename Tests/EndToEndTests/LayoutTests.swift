@@ -16,7 +16,7 @@ import TestSupport
     /// Libraries with tests of their own: every Swift module under Sources/ but the executables and the harness.
     static let testedModules: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
-        let executables: Set = ["usernoted", "usernotectl", "TestSupport"]
+        let executables: Set = ["usernoted", "usernotectl", "trim-icu-data", "TestSupport"]
         return names.filter { !$0.hasPrefix("C") && !executables.contains($0) }.sorted()
     }()
 
