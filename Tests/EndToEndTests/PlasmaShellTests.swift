@@ -77,8 +77,9 @@ struct PlasmaShellTests {
     func anInlineReplyTypedIntoThePopupArrivesAsUserText(on release: DebianRelease) async throws {
         let scene = try await ShellScene(release: release)
         let popup = try await scene.post(PlasmaServerTests.message("msg-1", from: "Anna"))
+        let buttons = try await scene.shell.waitUntilDrawn(popup)
         try scene.shell.click(.reply, of: popup)
-        try await Task.sleep(for: .milliseconds(500))  // the field opens, focused
+        try await scene.shell.waitUntilDrawn(popup, changedFrom: buttons)  // the field, open and focused
         try scene.shell.type("See you at ten")
         let response = try await scene.app.handler.responses.next(within: .seconds(10), "DidReceive")
         #expect([response.requestId, response.actionIdentifier, response.userText] == ["msg-1", "REPLY_ACTION", "See you at ten"])
