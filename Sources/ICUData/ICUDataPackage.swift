@@ -8,11 +8,6 @@ public struct ICUDataPackage: Sendable, Equatable {
         public var name: String
         public var bytes: [UInt8]
 
-        public init(name: String, bytes: [UInt8]) {
-            self.name = name
-            self.bytes = bytes
-        }
-
         /// The name within the package (`coll/zh.res`), what the drop list's patterns match.
         public var path: Substring { name.drop { $0 != "/" }.dropFirst() }
     }
@@ -21,12 +16,9 @@ public struct ICUDataPackage: Sendable, Equatable {
     public var header: [UInt8]
     /// The items, sorted by name as ICU's binary search needs them.
     public var items: [Item]
+}
 
-    public init(header: [UInt8], items: [Item]) {
-        self.header = header
-        self.items = items
-    }
-
+extension ICUDataPackage {
     /// Reads a little-endian ASCII package, the only kind this machine's ICU reads.
     public init(_ bytes: [UInt8]) throws(ICUDataError) {
         guard bytes.count >= 32, bytes[2] == 0xda, bytes[3] == 0x27 else {
@@ -57,7 +49,8 @@ public struct ICUDataPackage: Sendable, Equatable {
             else { throw ICUDataError("item \(index) lies outside the file") }
             items.append(Item(name: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self), bytes: Array(bytes[dataStart..<dataEnd])))
         }
-        self.init(header: Array(bytes[0..<headerSize]), items: items)
+        self.header = Array(bytes[0..<headerSize])
+        self.items = items
     }
 
     /// The package as ICU reads it: the header, the table of contents, the names, then each
