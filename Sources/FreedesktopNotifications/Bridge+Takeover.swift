@@ -48,6 +48,7 @@ extension NotificationBridge {
             if let thread = entry.thread(of: key.appID) { threads.insert(thread) }
             taken.append(key)
         }
+        holdingUnreported = true
         let (stacks, closing) = stackOverflow(of: threads)
         // Kept only as the same run showed them: with previews hidden now they may need another form.
         let sameServer = shownBy != nil && shownBy == serverRun && stacks.isEmpty && closing.isEmpty && !previewsHidden
@@ -68,11 +69,14 @@ extension NotificationBridge {
         }
     }
 
-    /// Reports that the server run now there shows every notification on the list, when it
-    /// does (none waits for a server or for another try): only then may a restarted daemon
-    /// leave them where they are.
+    /// Reports, once after a server change or a takeover, that the server run now there shows
+    /// every notification on the list, when it does (none waits for a server or for another
+    /// try): only then may a restarted daemon leave them where they are.
     func reportHolding() {
-        guard let run = serverRun, failures.isEmpty, live.values.allSatisfy({ $0.serverID != nil || $0.isStacked }) else { return }
+        guard holdingUnreported, let run = serverRun, failures.isEmpty,
+              live.values.allSatisfy({ $0.serverID != nil || $0.isStacked })
+        else { return }
+        holdingUnreported = false
         changesContinuation.yield(.holds(serverRun: run))
     }
 }

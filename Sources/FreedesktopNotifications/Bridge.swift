@@ -42,6 +42,9 @@ public actor NotificationBridge {
     var stackLimit: Int
     /// How many `Notify` calls in a row failed for each notification (see ``NotifyRetry``).
     var failures: [NotificationKey: Int] = [:]
+    /// Whether the server run now there is still to be reported as holding every notification
+    /// (``reportHolding()``): once it is, after a server change or a takeover.
+    var holdingUnreported = false
     /// The apps' names and icons.
     private let desktopEntries: DesktopEntries
     /// Plays a notification's sound where the server plays none (nil: nobody does).
@@ -292,6 +295,9 @@ public actor NotificationBridge {
         }
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
+        // The last one a new server run had to show, shown by a try of its own or one that was
+        // under way when the server changed (which the change's own Notify waits behind).
+        if holdingUnreported { reportHolding() }
         return id
     }
 
@@ -374,6 +380,7 @@ public actor NotificationBridge {
         keysByServerID = [:]
         failures = [:]
         for key in live.keys { live[key]?.offScreen() }
+        holdingUnreported = !owner.isEmpty
         guard !owner.isEmpty else { return }
         await announceServer()
         for key in live.keys.sorted(by: { $0.requestID < $1.requestID }) { _ = await present(key) }

@@ -80,6 +80,30 @@ extension BridgeTests {
         #expect(seen.contains { if case .shown = $0 { true } else { false } }, "after the id the new run gave: \(seen)")
     }
 
+    /// A new server run that refuses the first `Notify` (GNOME Shell's helper before the shell
+    /// serves) and takes a later try is reported as holding them once that try shows them.
+    @Test func aServerRunThatShowsThemOnALaterTryIsReportedAsHoldingThem() async throws {
+        let h = try await BridgeHarness()
+        let changes = Inbox<LiveChange>()
+        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
+        defer { watcher.cancel() }
+        _ = try await h.show(Self.request(), Self.invite)
+        await h.server.stop()
+        await h.server.setServing(false)
+        try await h.server.start()
+        _ = try await h.server.refusedNotifyCalls.next(within: .seconds(10), "the re-Notify refused")
+        await h.server.setServing(true)
+        _ = try await h.server.notifyCalls.next(within: .seconds(10), "the re-Notify, tried again")
+        let run = try #require(await h.bridge.serverRun)
+        while true {
+            let change = try await changes.next(within: .seconds(10), "the new run reported as holding them")
+            if case .holds = change {
+                #expect(change == .holds(serverRun: run))
+                break
+            }
+        }
+    }
+
     @Test func aRequestShownSinceTheRestartIsNotTakenBackToItsStoredSelf() async throws {
         let h = try await BridgeHarness()
         let stored = Self.request(title: "Standup in 5 minutes")
