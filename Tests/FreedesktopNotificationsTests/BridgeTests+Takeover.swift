@@ -55,26 +55,14 @@ extension BridgeTests {
     /// for another try (a daemon stopped then would keep ids the new server never gave).
     @Test func aServerRunIsReportedAsHoldingThemOnlyOnceItShowsEveryOne() async throws {
         let h = try await BridgeHarness()
-        let changes = Inbox<LiveChange>()
-        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
-        defer { watcher.cancel() }
-        _ = try await h.show(Self.request(), Self.invite)
-        await h.server.stop()
-        await h.server.setServing(false)
-        try await h.server.start()
-        _ = try await h.server.refusedNotifyCalls.next(within: .seconds(10), "the re-Notify refused")
+        let changes = try await Self.restartRefusing(h)
         try await Task.sleep(for: .milliseconds(300))  // the refusal reaches the bridge
-        #expect(!changes.pending.contains { if case .holds = $0 { true } else { false } }, "not while it is refused")
+        #expect(!changes.pending.contains(where: Self.isHolding), "not while it is refused")
 
         await h.server.stop()
         await h.server.setServing(true)
         try await h.server.start()
-        var seen: [LiveChange] = []
-        while true {
-            let change = try await changes.next(within: .seconds(10), "the new run reported as holding them")
-            seen.append(change)
-            if case .holds = change { break }
-        }
+        let seen = try await BridgeHarness.changes(in: changes, until: "the new run reported as holding them", Self.isHolding)
         let run = try #require(await h.bridge.serverRun)
         #expect(seen.last == .holds(serverRun: run))
         #expect(seen.contains { if case .shown = $0 { true } else { false } }, "after the id the new run gave: \(seen)")
@@ -84,25 +72,27 @@ extension BridgeTests {
     /// serves) and takes a later try is reported as holding them once that try shows them.
     @Test func aServerRunThatShowsThemOnALaterTryIsReportedAsHoldingThem() async throws {
         let h = try await BridgeHarness()
-        let changes = Inbox<LiveChange>()
-        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
-        defer { watcher.cancel() }
+        let changes = try await Self.restartRefusing(h)
+        await h.server.setServing(true)
+        _ = try await h.server.notifyCalls.next(within: .seconds(10), "the re-Notify, tried again")
+        let run = try #require(await h.bridge.serverRun)
+        let seen = try await BridgeHarness.changes(in: changes, until: "the new run reported as holding them", Self.isHolding)
+        #expect(seen.last == .holds(serverRun: run))
+    }
+
+    /// Shows a notification, then restarts the server not serving yet, until it has refused the
+    /// notification's re-`Notify`; returns the bridge's changes since before the show.
+    static func restartRefusing(_ h: BridgeHarness) async throws -> Inbox<LiveChange> {
+        let changes = h.changes()
         _ = try await h.show(Self.request(), Self.invite)
         await h.server.stop()
         await h.server.setServing(false)
         try await h.server.start()
         _ = try await h.server.refusedNotifyCalls.next(within: .seconds(10), "the re-Notify refused")
-        await h.server.setServing(true)
-        _ = try await h.server.notifyCalls.next(within: .seconds(10), "the re-Notify, tried again")
-        let run = try #require(await h.bridge.serverRun)
-        while true {
-            let change = try await changes.next(within: .seconds(10), "the new run reported as holding them")
-            if case .holds = change {
-                #expect(change == .holds(serverRun: run))
-                break
-            }
-        }
+        return changes
     }
+
+    static func isHolding(_ change: LiveChange) -> Bool { if case .holds = change { true } else { false } }
 
     @Test func aRequestShownSinceTheRestartIsNotTakenBackToItsStoredSelf() async throws {
         let h = try await BridgeHarness()

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import UserNotificationsCore
@@ -15,6 +16,8 @@ final class BridgeHarness: Sendable {
     let bridge: NotificationBridge
     let interactions = Inbox<Interaction>()
     private let consumer: Task<Void, Never>
+    /// What gathers the bridge's changes once ``changes()`` is asked for.
+    private let changesWatch = Mutex<(inbox: Inbox<LiveChange>, task: Task<Void, Never>)?>(nil)
 
     init(
         capabilities: [String] = ["actions", "body"], delivery: FakeNotificationServer.Delivery = .unicast,
@@ -33,7 +36,31 @@ final class BridgeHarness: Sendable {
         consumer = Task { for await interaction in stream { inbox.put(interaction) } }
     }
 
-    deinit { consumer.cancel() }
+    deinit {
+        consumer.cancel()
+        changesWatch.withLock { $0?.task.cancel() }
+    }
+
+    /// The bridge's changes from the first call on, gathered in an inbox (their stream has one
+    /// reader: a test that reads `bridge.changes` itself does not call this).
+    func changes() -> Inbox<LiveChange> {
+        changesWatch.withLock { watch in
+            if let watch { return watch.inbox }
+            let (inbox, stream) = (Inbox<LiveChange>(), bridge.changes)
+            watch = (inbox, Task { for await change in stream { inbox.put(change) } })
+            return inbox
+        }
+    }
+
+    /// The changes in `changes` up to and including the next one that `matches` (others may
+    /// come first); throws, naming `what`, when none comes within 10 s.
+    static func changes(
+        in changes: Inbox<LiveChange>, until what: String, _ matches: (LiveChange) -> Bool
+    ) async throws -> [LiveChange] {
+        var seen: [LiveChange] = []
+        repeat { seen.append(try await changes.next(within: .seconds(10), what)) } while !matches(seen.last!)
+        return seen
+    }
 
     /// Shows `request` through the bridge and returns the `Notify` the server received for it.
     func show(_ request: NotificationRequest, _ category: NotificationCategory? = nil) async throws -> ReceivedNotification {
@@ -192,11 +219,8 @@ final class BridgeHarness: Sendable {
 
     /// The next announcement of a server in `changes`, past the other changes (a notification's
     /// own next try may come first).
-    static func nextAnnouncement(in changes: Inbox<LiveChange>) async throws -> LiveChange {
-        while true {
-            let change = try await changes.next(within: .seconds(10), "the server announced")
-            if case .server = change { return change }
-        }
+    static func nextAnnouncement(in changes: Inbox<LiveChange>) async throws -> LiveChange? {
+        try await BridgeHarness.changes(in: changes, until: "the server announced") { if case .server = $0 { true } else { false } }.last
     }
 
     /// A server that takes the name before it serves (GNOME Shell's notifications helper,
@@ -204,9 +228,7 @@ final class BridgeHarness: Sendable {
     /// and the state hear of it), and the notification it refused meanwhile is shown.
     @Test func aServerThatTakesTheNameBeforeItServesIsAnnouncedOnceItAnswers() async throws {
         let h = try await BridgeHarness(serverRunning: false)
-        let changes = Inbox<LiveChange>()
-        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
-        defer { watcher.cancel() }
+        let changes = h.changes()
         let request = Self.request()
         #expect(await h.bridge.show(appID: Self.app, request: request, category: Self.invite) == nil)
         await h.server.setServing(false)
@@ -223,9 +245,7 @@ final class BridgeHarness: Sendable {
     /// only at its next change: Focus and the state would not know it for as long as it runs.
     @Test func aServerSilentThroughEveryAnnouncementTryIsAnnouncedOnceANotifyGetsThrough() async throws {
         let h = try await BridgeHarness(serverRunning: false)
-        let changes = Inbox<LiveChange>()
-        let watcher = Task { for await change in h.bridge.changes { changes.put(change) } }
-        defer { watcher.cancel() }
+        let changes = h.changes()
         await h.server.setServing(false)
         try await h.server.start()
         for attempt in 0...NotifyRetry.waits.count {  // the first ask, then each try
