@@ -163,24 +163,54 @@ public final class PlasmaShell: Sendable {
         }
     }
 
-    /// Waits until `popup`'s row of buttons has looked the same for 400 ms (the bottom 40 rows of
-    /// its window's pixels, 32 bits each, read with xwd; the rest of it animates the time left),
-    /// and looks other than `before` when given; returns that look. Plasma draws a popup's
-    /// buttons last (and again when its notification changed in place), and a click before
-    /// that lands where the old layout was; Reply clicked puts a text field in their place.
+    /// A part of a popup whose drawing a test waits for.
+    public enum Part: Sendable {
+        /// The row of buttons: the window's bottom 40 rows of pixels.
+        case buttons
+        /// The summary and the body: the rows between the header and the buttons, their left
+        /// two thirds (the header's time and the ring of time left around the close button
+        /// animate).
+        case text
+    }
+
+    /// Waits until `part` of `popup` has looked the same for 400 ms, and looks other than
+    /// `before` when given; returns that look (its pixels, read with xwd). Plasma draws a
+    /// popup's buttons last (and again when its notification changed in place), and a click
+    /// before that lands where the old layout was; Reply clicked puts a text field in their
+    /// place; a replacement's summary shows once Plasma has it.
     @discardableResult
-    public func waitUntilDrawn(_ popup: Popup, changedFrom before: String? = nil, within timeout: Duration = .seconds(15)) async throws -> String {
+    public func waitUntilDrawn(
+        _ popup: Popup, _ part: Part = .buttons, changedFrom before: [UInt8]? = nil, within timeout: Duration = .seconds(15)
+    ) async throws -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
-        var image = "", since = ContinuousClock.now
-        while ContinuousClock.now - since < .milliseconds(400) || image == before {
-            let now = (try? Command.run("sh", ["-c", "xwd -silent -id \(popup.window) | tail -c \(popup.frame.width * 4 * 40) | md5sum"], environment: environment).output) ?? ""
+        var image: [UInt8] = [], since = ContinuousClock.now
+        while ContinuousClock.now - since < .milliseconds(400) || image == before || image.isEmpty {
+            let now = look(of: part, of: popup)
             if now != image { (image, since) = (now, .now) }
             guard ContinuousClock.now < deadline else {
-                throw TestSupportError("popup \(popup.window) was \(image == before ? "as it was" : "still being drawn") after \(timeout)")
+                let state = image.isEmpty ? "not on screen" : image == before ? "as it was" : "still being drawn"
+                throw TestSupportError("popup \(popup.window)'s \(part) was \(state) after \(timeout)")
             }
             try await Task.sleep(for: .milliseconds(100))
         }
         return image
+    }
+
+    /// `part` of `popup` as it looks now, 32 bits a pixel; empty when it cannot be read (the
+    /// window left), which never counts as drawn.
+    private func look(of part: Part, of popup: Popup) -> [UInt8] {
+        let file = bus.directory.appending(path: "popup-\(popup.window).xwd")
+        guard (try? Command.run("xwd", ["-silent", "-id", "\(popup.window)", "-out", file.path], environment: environment))?.succeeded == true,
+              let image = try? Data(contentsOf: file)
+        else { return [] }
+        let (width, height) = (popup.frame.width, popup.frame.height)
+        guard image.count >= width * height * 4 else { return [] }
+        let pixels = [UInt8](image.suffix(width * height * 4))  // after xwd's header and colour map
+        let (rows, columns) = switch part {
+        case .buttons: (max(0, height - 40)..<height, 0..<width)
+        case .text: (min(28, height)..<max(28, height - 40), 0..<(width * 2 / 3))
+        }
+        return rows.flatMap { pixels[(($0 * width) + columns.lowerBound) * 4..<(($0 * width) + columns.upperBound) * 4] }
     }
 
     /// Clicks `spot` of `popup` with the left button.

@@ -102,12 +102,14 @@ struct PlasmaShellTests {
         let watcher = try await scene.shell.bus.connect()
         let closes = try await watcher.signals(matching: MatchRule(interface: "org.freedesktop.Notifications", member: "NotificationClosed"))
         let first = try await scene.post(Scene.meetingRequest(id: "invite"))
+        let text = try await scene.shell.waitUntilDrawn(first, .text)
         try await scene.app.add(Scene.meetingRequest(id: "invite")
             .replacingOccurrences(of: "Weekly Staff Meeting", with: "Staff Meeting moved").replacingOccurrences(of: "M-invite", with: "M-moved"))
-        try await Task.sleep(for: .milliseconds(1000))  // Plasma updates the popup in place…
-        try await scene.shell.waitUntilDrawn(first)  // …and redraws it, on a loaded machine later
+        try await scene.shell.waitUntilDrawn(first, .text, changedFrom: text)  // Plasma updates the popup in place…
+        let replaced = try await scene.shell.waitForPopup(window: first.window)
+        try await scene.shell.waitUntilDrawn(replaced)  // …and draws its buttons again
         #expect(try scene.shell.popups().count == 1)
-        let response = try await scene.response(clicking: .lastButton, of: first)
+        let response = try await scene.response(clicking: .lastButton, of: replaced)
         #expect([response.requestId, response.actionIdentifier] == ["invite", "DECLINE_ACTION"])
         #expect(response.notification.content.userInfo["MEETING_ID"] == .string("M-moved"))
         try await Task.sleep(for: .milliseconds(500))  // its close follows the action
