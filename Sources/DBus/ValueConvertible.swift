@@ -128,7 +128,12 @@ extension Value: DBusValueConvertible {
 
 extension Array: DBusValueConvertible where Element: DBusValueConvertible {
     public static var dbusType: DBusType { .array(Element.dbusType) }
-    @inlinable public var dbusValue: Value { .array(Element.dbusType, map { $0.dbusValue }) }
+    @inlinable public var dbusValue: Value {
+        var items: [Value] = []
+        items.reserveCapacity(count)
+        for element in self { items.append(element.dbusValue) }
+        return .array(Element.dbusType, items)
+    }
     public init?(dbusValue value: Value) {
         guard case .array(let type, let items) = value, type == Element.dbusType else { return nil }
         var result: [Element] = []
@@ -144,9 +149,10 @@ extension Array: DBusValueConvertible where Element: DBusValueConvertible {
 extension Dictionary: DBusValueConvertible where Key: DBusValueConvertible, Value: DBusValueConvertible {
     public static var dbusType: DBusType { .dictionary(key: Key.dbusType, value: Value.dbusType) }
     @inlinable public var dbusValue: DBus.Value {
-        .dictionary(
-            key: Key.dbusType, value: Value.dbusType,
-            map { DictionaryEntry($0.key.dbusValue, $0.value.dbusValue) })
+        var entries: [DictionaryEntry] = []
+        entries.reserveCapacity(count)
+        for (key, value) in self { entries.append(DictionaryEntry(key.dbusValue, value.dbusValue)) }
+        return .dictionary(key: Key.dbusType, value: Value.dbusType, entries)
     }
     public init?(dbusValue value: DBus.Value) {
         guard case .dictionary(let k, let v, let entries) = value, k == Key.dbusType, v == Value.dbusType else { return nil }
