@@ -7,26 +7,26 @@ enum PlainRequestJSON {
     static func encode(_ response: NotificationResponse) -> String? {
         guard let notification = encode(response.notification) else { return nil }
         // The keys in order, as `.sortedKeys` writes them.
-        var json = "{\"actionIdentifier\":"
-        append(response.actionIdentifier, to: &json)
+        var json = JSONText("{\"actionIdentifier\":")
+        json.string(response.actionIdentifier)
         if let token = response.activationToken {
-            json += ",\"activationToken\":"
-            append(token, to: &json)
+            json.raw(",\"activationToken\":")
+            json.string(token)
         }
-        json += ",\"appId\":"
-        append(response.appId.rawValue, to: &json)
-        json += ",\"date\":"
-        append(ISO8601Date.format(response.date), to: &json)
-        json += ",\"notification\":"
-        json += notification
-        json += ",\"requestId\":"
-        append(response.requestId, to: &json)
+        json.raw(",\"appId\":")
+        json.string(response.appId.rawValue)
+        json.raw(",\"date\":")
+        json.string(ISO8601Date.format(response.date))
+        json.raw(",\"notification\":")
+        json.raw(notification)
+        json.raw(",\"requestId\":")
+        json.string(response.requestId)
         if let text = response.userText {
-            json += ",\"userText\":"
-            append(text, to: &json)
+            json.raw(",\"userText\":")
+            json.string(text)
         }
-        json += "}"
-        return json
+        json.raw("}")
+        return json.text
     }
 
     /// `request`'s canonical JSON, or nil when it is not plain.
@@ -35,65 +35,83 @@ enum PlainRequestJSON {
         guard request.trigger == nil, content.userInfo.isEmpty, content.attachments.isEmpty, content.relevanceScore == nil
         else { return nil }
         // The keys in order, as `.sortedKeys` writes them.
-        var json = "{\"content\":{"
-        if let badge = content.badge { json += "\"badge\":\(badge)," }
-        json += "\"body\":"
-        append(content.body, to: &json)
-        json += ",\"categoryIdentifier\":"
-        append(content.categoryIdentifier, to: &json)
-        json += ",\"interruptionLevel\":\"\(content.interruptionLevel.rawValue)\""
+        var json = JSONText("{\"content\":{")
+        if let badge = content.badge { json.raw("\"badge\":\(badge),") }
+        json.raw("\"body\":")
+        json.string(content.body)
+        json.raw(",\"categoryIdentifier\":")
+        json.string(content.categoryIdentifier)
+        json.raw(",\"interruptionLevel\":")
+        json.string(content.interruptionLevel.rawValue)
         if let sound = content.sound {
-            json += ",\"sound\":"
-            append(sound, to: &json)
+            json.raw(",\"sound\":")
+            json.string(sound)
         }
-        json += ",\"subtitle\":"
-        append(content.subtitle, to: &json)
+        json.raw(",\"subtitle\":")
+        json.string(content.subtitle)
         if !content.summaryArgument.isEmpty {
-            json += ",\"summaryArgument\":"
-            append(content.summaryArgument, to: &json)
+            json.raw(",\"summaryArgument\":")
+            json.string(content.summaryArgument)
         }
-        if content.summaryArgumentCount != 1 { json += ",\"summaryArgumentCount\":\(content.summaryArgumentCount)" }
+        if content.summaryArgumentCount != 1 { json.raw(",\"summaryArgumentCount\":\(content.summaryArgumentCount)") }
         if let target = content.targetContentIdentifier {
-            json += ",\"targetContentIdentifier\":"
-            append(target, to: &json)
+            json.raw(",\"targetContentIdentifier\":")
+            json.string(target)
         }
-        json += ",\"threadIdentifier\":"
-        append(content.threadIdentifier, to: &json)
-        json += ",\"title\":"
-        append(content.title, to: &json)
-        json += ",\"userInfo\":{}},\"identifier\":"
-        append(request.identifier, to: &json)
-        json += "}"
-        return json
+        json.raw(",\"threadIdentifier\":")
+        json.string(content.threadIdentifier)
+        json.raw(",\"title\":")
+        json.string(content.title)
+        json.raw(",\"userInfo\":{}},\"identifier\":")
+        json.string(request.identifier)
+        json.raw("}")
+        return json.text
+    }
+}
+
+/// JSON text being written, as UTF-8 bytes in one buffer (appending to a `String` piece by
+/// piece cost several times as many instructions).
+private struct JSONText {
+    private var bytes: [UInt8] = []
+
+    /// Text that starts with `start`.
+    init(_ start: String) {
+        bytes.reserveCapacity(512)
+        raw(start)
     }
 
+    /// The text written.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends `text` as it is.
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
     /// Appends `text` as a JSON string, escaped as `JSONEncoder` escapes it (slashes not).
-    private static func append(_ text: String, to json: inout String) {
-        json += "\""
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
         var text = text
-        guard text.withUTF8({ $0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }) else {
-            json += text
-            json += "\""
-            return
+        if text.withUTF8({ !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }) {
+            bytes.append(contentsOf: text.utf8)  // nothing to escape: copied at once
+        } else {
+            escape(text)
         }
-        var plainFrom = text.utf8.startIndex
-        for index in text.utf8.indices {
-            let byte = text.utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            json += text[plainFrom..<index]
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text`'s bytes with JSON's escapes.
+    private mutating func escape(_ text: String) {
+        for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): json += "\\\""
-            case UInt8(ascii: "\\"): json += "\\\\"
-            case 0x08: json += "\\b"
-            case 0x0C: json += "\\f"
-            case UInt8(ascii: "\n"): json += "\\n"
-            case UInt8(ascii: "\r"): json += "\\r"
-            case UInt8(ascii: "\t"): json += "\\t"
-            default: json += "\\u00" + (byte < 0x10 ? "0" : "1") + String(byte & 0xF, radix: 16)
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            case UInt8(ascii: "\n"): raw("\\n")
+            case UInt8(ascii: "\r"): raw("\\r")
+            case UInt8(ascii: "\t"): raw("\\t")
+            case ..<0x20: raw("\\u00" + (byte < 0x10 ? "0" : "1") + String(byte & 0xF, radix: 16))
+            default: bytes.append(byte)
             }
-            plainFrom = text.utf8.index(after: index)
         }
-        json += text[plainFrom...]
-        json += "\""
     }
 }
