@@ -116,10 +116,16 @@ import TestSupport
         quiet.interface = nil
         call.serial = 41
         call.sender = ":1.7"
+        // Of one value at most, a call or signal gets its header first; of more, its body first.
+        var single = call
+        single.body = [.string("y")]
+        var bare = quiet
+        (bare.body, bare.destination) = ([], nil)
         let messages = [
-            call, quiet,
+            call, quiet, single, bare,
             Message.signal(path: "/s", interface: "org.example.S", member: "Changed", body: [.boolean(true)]),
             Message.signal(path: "/s", interface: "org.example.S", member: "Changed", destination: ":1.9"),
+            Message.signal(path: "/s", interface: "org.example.S", member: "Both", body: [.byte(1), .string("z")], destination: ":1.9"),
             call.methodReturn([.int32(-1)]),
             call.errorReply(DBus.DBusError("org.example.Error.Broken", "it broke")),
         ]
