@@ -86,21 +86,19 @@ extension Message {
             return text.withCString { setter(raw, $0) } != 0
         }
         switch kind {
-        case .methodCall where headerFirst:
+        case .methodCall where headerFirst, .signal where headerFirst:
             break
-        case .signal where headerFirst:
-            ok = ok && set(destination, dbus_message_set_destination)
         case .methodCall, .signal:
             ok = ok && set(path?.rawValue ?? "/", dbus_message_set_path)
             ok = ok && set(interface, dbus_message_set_interface)
             ok = ok && set(member ?? "", dbus_message_set_member)
             if kind == .signal { dbus_message_set_no_reply(raw, 1) }  // as dbus_message_new_signal does
-            ok = ok && set(destination, dbus_message_set_destination)
         case .methodReturn, .error:
             ok = ok && dbus_message_set_reply_serial(raw, replySerial ?? 0) != 0
             dbus_message_set_no_reply(raw, 1)
-            ok = ok && set(destination, dbus_message_set_destination)
         }
+        // dbus_message_new_method_call took the destination already.
+        if kind != .methodCall || !headerFirst { ok = ok && set(destination, dbus_message_set_destination) }
         if kind == .error { ok = ok && set(errorName, dbus_message_set_error_name) }
         if kind == .methodCall, noReplyExpected { dbus_message_set_no_reply(raw, 1) }
         if kind == .methodCall, !autoStart { dbus_message_set_auto_start(raw, 0) }

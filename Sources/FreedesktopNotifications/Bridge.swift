@@ -297,7 +297,7 @@ public actor NotificationBridge {
         if let orphan { try? await server.close(orphan) }
         // The last one a new server run had to show, shown by a try of its own or one that was
         // under way when the server changed (which the change's own Notify waits behind).
-        if holdingUnreported { reportHolding() }
+        reportHolding()
         return id
     }
 
