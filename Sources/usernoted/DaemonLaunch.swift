@@ -69,7 +69,13 @@ struct DaemonLaunch {
                 services: [.init(service: DaemonService(daemon: daemon), serviceName: "usernoted")],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
-            try await group.run()
+            do {
+                try await group.run()
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
         } catch {
             logger.critical("usernoted cannot run: \(error)")
             throw ExitCode.failure

@@ -33,6 +33,26 @@ import TestSupport
         fresh.stop()
     }
 
+    /// After a clean stop the state is `state.sqlite` alone, its write-ahead log copied in and
+    /// emptied: a copy of that one file (a backup) holds everything, and a start has no log to
+    /// read back.
+    @Test func aCleanStopLeavesTheStateInOneFile() async throws {
+        let bus = try PrivateBus()
+        let stateDir = bus.directory.appending(path: "state")
+        let first = try await DaemonProcess(bus: bus, arguments: ["--state-dir", stateDir.path])
+        try await setCategories(on: bus)
+        #expect(first.stop() == 0)
+        let log = (try? FileManager.default.attributesOfItem(atPath: stateDir.appending(path: "state.sqlite-wal").path)[.size]) as? Int
+        #expect((log ?? 0) == 0, "the write-ahead log is emptied")
+
+        let backup = bus.directory.appending(path: "backup")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: stateDir.appending(path: "state.sqlite"), to: backup.appending(path: "state.sqlite"))
+        let restored = try await DaemonProcess(bus: bus, arguments: ["--state-dir", backup.path])
+        defer { restored.stop() }
+        #expect(try await categories(on: bus)?.contains("MEETING_INVITATION") == true)
+    }
+
     @Test func aBadConfigStopsItWithTheFileAndTheKeyNamed() throws {
         let bus = try PrivateBus()
         let file = bus.directory.appending(path: "config.toml")

@@ -81,6 +81,21 @@ public final class Store: Sendable {
         return home.appending(path: ".local/state/usernoted")
     }
 
+    /// Commits what waits (a server id, a response's outbox row), copies the write-ahead log
+    /// into `state.sqlite` and empties it, then closes the database: the state is one file
+    /// again, and the next start has no log to read back (SQLite rebuilds its index of a log
+    /// left behind by reading every frame of it). Reads and writes after it fail.
+    public func close() async {
+        guard let database = try? await database.value else { return }  // never opened: nothing to close
+        do {
+            try await batch.write { _ in }
+            _ = try await database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            try database.close()
+        } catch {
+            logger.warning("store: cannot close the database; its write-ahead log stays for the next start", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Runs raw SQL, for tests that damage rows on purpose.
     func corrupt(_ sql: String) async throws {
         pendingCounts.withLock { $0 = [:] }
