@@ -69,12 +69,9 @@ struct DaemonLaunch {
                 services: [.init(service: DaemonService(daemon: daemon), serviceName: "usernoted")],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
-            do {
-                try await group.run()
-            } catch {
-                await store.close()
-                throw error
-            }
+            try await group.run()
+            // A clean stop: nothing reloads the settings any more, and the state becomes one file.
+            reloading.cancel()
             await store.close()
         } catch {
             logger.critical("usernoted cannot run: \(error)")

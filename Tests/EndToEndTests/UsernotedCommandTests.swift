@@ -42,8 +42,8 @@ import TestSupport
         let first = try await DaemonProcess(bus: bus, arguments: ["--state-dir", stateDir.path])
         try await setCategories(on: bus)
         #expect(first.stop() == 0)
-        let log = (try? FileManager.default.attributesOfItem(atPath: stateDir.appending(path: "state.sqlite-wal").path)[.size]) as? Int
-        #expect((log ?? 0) == 0, "the write-ahead log is emptied")
+        let log = try stateDir.appending(path: "state.sqlite-wal").resourceValues(forKeys: [.fileSizeKey]).fileSize
+        #expect(log == 0, "the write-ahead log is emptied")
 
         let backup = bus.directory.appending(path: "backup")
         try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)

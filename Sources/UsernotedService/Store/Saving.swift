@@ -9,6 +9,8 @@ func saving<T>(
         return try await body()
     } catch let error as CenterError {
         throw error
+    } catch is WriteBatch.Closed {
+        throw CenterError(.storageFailed, "cannot save \(what): usernoted is stopping, so nothing was changed; call again once it is back")
     } catch {
         throw CenterError(.storageFailed, reading
             ? "cannot read \(what) from the state database: \(error)"

@@ -81,14 +81,16 @@ public final class Store: Sendable {
         return home.appending(path: ".local/state/usernoted")
     }
 
-    /// Commits what waits (a server id, a response's outbox row), copies the write-ahead log
-    /// into `state.sqlite` and empties it, then closes the database: the state is one file
-    /// again, and the next start has no log to read back (SQLite rebuilds its index of a log
-    /// left behind by reading every frame of it). Reads and writes after it fail.
+    /// Commits what waits (a server id, a response's outbox row) and refuses writes from then
+    /// on, copies the write-ahead log into `state.sqlite` and empties it, then closes the
+    /// database: the state is one file again, and the next start has no log to read back
+    /// (SQLite rebuilds its index of a log left behind by reading every frame of it). For a
+    /// daemon that served: the copy holds SQLite's write lock, which another daemon's writes
+    /// on the same file would meet. Reads after it fail too.
     public func close() async {
         guard let database = try? await database.value else { return }  // never opened: nothing to close
         do {
-            try await batch.write { _ in }
+            try await batch.close()
             _ = try await database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             try database.close()
         } catch {

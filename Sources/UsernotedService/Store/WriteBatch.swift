@@ -31,15 +31,22 @@ final class WriteBatch: Sendable {
     /// A lone write threw: its transaction is rolled back, and its caller gets its own error.
     private struct RolledBack: Error {}
 
+    /// A write submitted after ``close()``.
+    struct Closed: Error, CustomStringConvertible {
+        var description: String { "the state database is closed: usernoted is stopping" }
+    }
+
     /// The database, once open (writes submitted before wait for it).
     private let database: Future<any DatabaseWriter>
     /// The loop whose transactions are written on its own thread (none: all on GRDB's).
     private let loop: LoopThread?
     private let onFailedCommit: @Sendable () -> Void
     /// Writes waiting for the next transaction, and the transactions: one written at a time,
-    /// and one more right after it when writes that may not wait came meanwhile; and whether a
-    /// transaction is due after ``patience`` for writes that may wait.
-    private let state = Mutex<(waiting: [Job], transactions: SingleFlight, patienceRunning: Bool)>(([], SingleFlight(), false))
+    /// and one more right after it when writes that may not wait came meanwhile; whether a
+    /// transaction is due after ``patience`` for writes that may wait; and whether writes are
+    /// refused (``close()``).
+    private let state = Mutex<(waiting: [Job], transactions: SingleFlight, patienceRunning: Bool, closed: Bool)>(
+        ([], SingleFlight(), false, false))
 
     init(_ database: Future<any DatabaseWriter>, committingOn loop: LoopThread? = nil, onFailedCommit: @escaping @Sendable () -> Void = {}) {
         self.database = database
@@ -62,6 +69,20 @@ final class WriteBatch: Sendable {
     /// is written): the transaction it starts on the loop's thread waits for the loop to be idle.
     func submit<T: Sendable>(
         mayWait: Bool = false, oneStatement: Bool = false, inBackground: Bool = false,
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) -> Future<T> {
+        submit(mayWait: mayWait, oneStatement: oneStatement, inBackground: inBackground, closing: false, body)
+    }
+
+    /// Refuses every write submitted from now on (``Closed``), and returns once those
+    /// submitted before are committed.
+    func close() async throws {
+        try await submit(mayWait: false, oneStatement: true, inBackground: false, closing: true) { _ in }.value
+    }
+
+    /// ``submit(mayWait:oneStatement:inBackground:_:)``; the last one accepted when `closing`.
+    private func submit<T: Sendable>(
+        mayWait: Bool, oneStatement: Bool, inBackground: Bool, closing: Bool,
         _ body: @escaping @Sendable (Database) throws -> T
     ) -> Future<T> {
         let committed = Future<T>()
@@ -88,11 +109,14 @@ final class WriteBatch: Sendable {
                 if let commitError { return committed.resolve(.failure(commitError)) }
                 committed.resolve(outcome.withLock { $0! })
             })
-        let (start, wait) = state.withLock { state -> (Bool, Bool) in
+        let (refused, start, wait) = state.withLock { state -> (Bool, Bool, Bool) in
+            if state.closed { return (true, false, false) }
+            state.closed = closing
             state.waiting.append(job)
-            guard mayWait else { return (state.transactions.request(), false) }
-            return (false, !state.transactions.isRunning && Self.startPatience(&state.patienceRunning))
+            guard mayWait else { return (false, state.transactions.request(), false) }
+            return (false, false, !state.transactions.isRunning && Self.startPatience(&state.patienceRunning))
         }
+        if refused { committed.resolve(.failure(Closed())) }
         if start { writeWaiting(whenLoopIdle: inBackground) }
         if wait { waitPatiently() }
         return committed

@@ -61,6 +61,27 @@ extension StoreTestCase {
         #expect(try await again.outbox(of: calendar).map(\.response) == [response])
     }
 
+    /// Closed, the store is `state.sqlite` alone: a copy of that one file holds everything,
+    /// even a write nobody waited for that was still waiting for company (a server id).
+    @Test func closedItIsOneFileHoldingEvenWhatNobodyWaitedFor() async throws {
+        let store = try reopen()
+        try await store.saveDelivered(DeliveredNotification(app: calendar, request: request("D"), category: nil, serverID: nil, date: .now))
+        let response = NotificationResponse(
+            appId: calendar, requestId: "D", actionIdentifier: "A", userText: nil, notification: request("D"),
+            date: Date(timeIntervalSince1970: 1_800_000_000), activationToken: nil)
+        try await store.enqueue(response)
+        _ = store.queueServerID(41, of: (calendar, "D"), mayWait: true)
+        await store.close()
+        let log = try directory.appending(path: "state.sqlite-wal").resourceValues(forKeys: [.fileSizeKey]).fileSize
+        #expect(log == 0, "the write-ahead log is emptied")
+
+        let copy = try TemporaryDirectory.make(prefix: "usernoted-store-copy")
+        try FileManager.default.copyItem(at: directory.appending(path: "state.sqlite"), to: copy.appending(path: "state.sqlite"))
+        let again = try Store(directory: copy, logger: Logger(label: "test"))
+        #expect(try await again.allDelivered().first?.serverID == 41)
+        #expect(try await again.outbox(of: calendar).map(\.response) == [response])
+    }
+
     @Test func whatIsGivenWhileTheStoreOpensWaitsForItAndIsWrittenInOrder() async throws {
         let database = Future<any DatabaseWriter>()
         let store = Store(database, logger: Logger(label: "test"))

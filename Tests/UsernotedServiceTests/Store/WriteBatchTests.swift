@@ -117,6 +117,22 @@ import TestSupport
         #expect(stored == [1, 2, 3, 4])
     }
 
+    /// Closing returns once every write given before it is committed, one that may wait
+    /// included; a write given after it fails, saying why, and leaves nothing.
+    @Test func closingCommitsWhatWaitsAndRefusesWhatComesAfter() async throws {
+        let database = try await itemDatabase()
+        let batch = WriteBatch(Future(.success(database)))
+        let insert = { (n: Int) in { @Sendable (db: Database) in try db.execute(sql: "INSERT INTO item (n) VALUES (?)", arguments: [n]) } }
+        let waiting = batch.submit(mayWait: true, insert(1))
+        try await batch.close()
+        let stored = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
+        #expect(stored == [1], "the write that may wait was committed when the close returned")
+        try await waiting.value
+        await #expect(throws: WriteBatch.Closed.self) { try await batch.write(insert(2)) }
+        let after = try await database.read { db in try Int.fetchAll(db, sql: "SELECT n FROM item ORDER BY n") }
+        #expect(after == [1], "the refused write left nothing")
+    }
+
     @Test func aOneStatementWriteThatFailsInASharedTransactionFailsAlone() async throws {
         let database = try await itemDatabase()
         let batch = WriteBatch(Future(.success(database)))
