@@ -9,10 +9,10 @@ import Synchronization
 /// shares its transaction (a lone write has the transaction to itself): one that throws is
 /// rolled back alone, and only its caller sees the error; a transaction that fails to commit
 /// fails every write in it. `onFailedCommit` runs whenever a transaction is rolled back.
-/// A write that may wait (``submit(mayWait:oneStatement:inBackground:_:)``) starts no transaction at once:
+/// A write that may wait (``submit(mayWait:oneStatement:inBackground:closing:_:)``) starts no transaction at once:
 /// it goes with the next one another write starts, or in one of its own after ``patience``.
 ///
-/// A write nobody waits for at once (``submit(mayWait:oneStatement:inBackground:_:)``) that
+/// A write nobody waits for at once (``submit(mayWait:oneStatement:inBackground:closing:_:)``) that
 /// starts a transaction on the loop's thread is written once the loop has nothing else to
 /// do (writes submitted meanwhile wait with it, 8 loop turns at most): alone, on the loop's
 /// thread, where no other thread needs waking; with others, on GRDB's writer queue, as every
@@ -67,22 +67,9 @@ final class WriteBatch: Sendable {
     /// it needs no savepoint when it shares its transaction. A write `inBackground` is one
     /// whose caller goes on meanwhile (a response, sent to its handler while its outbox row
     /// is written): the transaction it starts on the loop's thread waits for the loop to be idle.
+    /// A write `closing` is the last one taken (``close()``); one after it fails with ``Closed``.
     func submit<T: Sendable>(
-        mayWait: Bool = false, oneStatement: Bool = false, inBackground: Bool = false,
-        _ body: @escaping @Sendable (Database) throws -> T
-    ) -> Future<T> {
-        submit(mayWait: mayWait, oneStatement: oneStatement, inBackground: inBackground, closing: false, body)
-    }
-
-    /// Refuses every write submitted from now on (``Closed``), and returns once those
-    /// submitted before are committed.
-    func close() async throws {
-        try await submit(mayWait: false, oneStatement: true, inBackground: false, closing: true) { _ in }.value
-    }
-
-    /// ``submit(mayWait:oneStatement:inBackground:_:)``; the last one accepted when `closing`.
-    private func submit<T: Sendable>(
-        mayWait: Bool, oneStatement: Bool, inBackground: Bool, closing: Bool,
+        mayWait: Bool = false, oneStatement: Bool = false, inBackground: Bool = false, closing: Bool = false,
         _ body: @escaping @Sendable (Database) throws -> T
     ) -> Future<T> {
         let committed = Future<T>()
@@ -120,6 +107,12 @@ final class WriteBatch: Sendable {
         if start { writeWaiting(whenLoopIdle: inBackground) }
         if wait { waitPatiently() }
         return committed
+    }
+
+    /// Refuses every write submitted from now on (``Closed``), and returns once those
+    /// submitted before are committed.
+    func close() async throws {
+        try await submit(oneStatement: true, closing: true) { _ in }.value
     }
 
     /// Whether a wait of ``patience`` must start now (none is running); marks one running.
