@@ -24,6 +24,13 @@ extension StoreTestCase {
     func request(_ id: String, title: String = "Title") -> NotificationRequest {
         NotificationRequest(identifier: id, content: NotificationContent(title: title, userInfo: ["K": .string(id)]))
     }
+
+    /// Action `A` chosen on request `id`.
+    func response(to id: String) -> NotificationResponse {
+        NotificationResponse(
+            appId: calendar, requestId: id, actionIdentifier: "A", userText: nil, notification: request(id),
+            date: Date(timeIntervalSince1970: 1_800_000_000), activationToken: nil)
+    }
 }
 
 /// The store on a real SQLite file: what one daemon writes, the next one reads back; opening,
@@ -42,9 +49,7 @@ extension StoreTestCase {
         let fireDate = Date(timeIntervalSince1970: 2_000_000_000)
         try await store.savePending(PendingRequest(app: calendar, request: request("P"), fireDate: fireDate, addedAt: .now))
         try await store.saveDelivered(DeliveredNotification(app: calendar, request: request("D"), category: category[0], serverID: 7, date: .now))
-        let response = NotificationResponse(
-            appId: calendar, requestId: "D", actionIdentifier: "A", userText: nil, notification: request("D"),
-            date: Date(timeIntervalSince1970: 1_800_000_000), activationToken: nil)
+        let response = response(to: "D")
         try await store.enqueue(response)
 
         let again = try reopen()
@@ -66,9 +71,7 @@ extension StoreTestCase {
     @Test func closedItIsOneFileHoldingEvenWhatNobodyWaitedFor() async throws {
         let store = try reopen()
         try await store.saveDelivered(DeliveredNotification(app: calendar, request: request("D"), category: nil, serverID: nil, date: .now))
-        let response = NotificationResponse(
-            appId: calendar, requestId: "D", actionIdentifier: "A", userText: nil, notification: request("D"),
-            date: Date(timeIntervalSince1970: 1_800_000_000), activationToken: nil)
+        let response = response(to: "D")
         try await store.enqueue(response)
         _ = store.queueServerID(41, of: (calendar, "D"), mayWait: true)
         await store.close()
