@@ -40,8 +40,7 @@ public final class Connection: @unchecked Sendable {
     /// Lets out the refusals that came due: armed while some are held.
     var refusalTimer: LoopTimer?
     /// Wakes the task that answers calls when one arrives.
-    let callArrivals: AsyncStream<Void>
-    private let callArrivalsContinuation: AsyncStream<Void>.Continuation
+    let callArrivals = Doorbell()
 
     /// libdbus needs its thread support switched on before any other call.
     private static let threadsReady: Bool = dbus_threads_init_default() != 0
@@ -93,7 +92,6 @@ public final class Connection: @unchecked Sendable {
     private init(_ raw: OpaquePointer, loop: LoopThread) {
         self.raw = raw
         self.loop = loop
-        (callArrivals, callArrivalsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
         let box = WeakConnection()
         attachment = LoopAttachment(loop: loop) { box.connection?.dispatchAll() }
         box.connection = self
@@ -114,7 +112,7 @@ public final class Connection: @unchecked Sendable {
             attachment.detach(from: raw)
             dbus_connection_remove_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque())
         }
-        callArrivalsContinuation.finish()
+        callArrivals.close()
         dbus_connection_unref(raw)
     }
 
@@ -252,7 +250,7 @@ public final class Connection: @unchecked Sendable {
             return DBUS_HANDLER_RESULT_HANDLED
         case .methodCall:
             waitingCalls.append(message)
-            callArrivalsContinuation.yield()
+            callArrivals.ring()
             return DBUS_HANDLER_RESULT_HANDLED
         case .methodReturn, .error:
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
@@ -269,7 +267,7 @@ public final class Connection: @unchecked Sendable {
         replyTimeout?.timer.cancel()
         replyTimeout = nil
         dropHeldRefusals()
-        callArrivalsContinuation.finish()
+        callArrivals.close()
         disconnectWaiters.forEach { $0.resume() }
         disconnectWaiters = []
     }

@@ -38,7 +38,7 @@ extension Connection {
         Task { [weak self] in
             var overlapping = Overlapping()
             var served = 0
-            for await _ in arrivals {
+            while await arrivals.wait() {
                 while let self, let message = self.perform({ self.waitingCalls.next() }) {
                     await self.serve(message, overlapping: &overlapping)
                     // Every so many calls the loop reads what came meanwhile before the next one:

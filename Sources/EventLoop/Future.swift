@@ -6,10 +6,19 @@ import Synchronization
 /// `Post`'s path): Swift 6.3 specializes no `package` generic class across modules, and
 /// unspecialized it cost ~44 000 instructions per `Post` in generic-metadata lookups.
 public final class Future<T: Sendable>: Sendable {
-    @usableFromInline let state: Mutex<(result: Result<T, any Error>?, waiters: [@Sendable (Result<T, any Error>) -> Void])>
+    @usableFromInline let state: Mutex<State>
+
+    /// The result, once known, and who waits for it until then. A type of its own rather than
+    /// a tuple: the deinit, generic and so never specialized, looks up the metadata of every
+    /// type its field is made of, and a tuple's lookup costs as much as the rest together.
+    @usableFromInline struct State: Sendable {
+        @usableFromInline var result: Result<T, any Error>?
+        @usableFromInline var waiters: [@Sendable (Result<T, any Error>) -> Void] = []
+        @inlinable init(_ result: Result<T, any Error>?) { self.result = result }
+    }
 
     /// A result still to come, or `result` when it is already known.
-    @inlinable public init(_ result: Result<T, any Error>? = nil) { state = Mutex((result, [])) }
+    @inlinable public init(_ result: Result<T, any Error>? = nil) { state = Mutex(State(result)) }
 
     /// The result; throws its error.
     @inlinable public var value: T {
