@@ -23,3 +23,5 @@ public struct FIFO<Element> {
         return item
     }
 }
+
+extension FIFO: Sendable where Element: Sendable {}

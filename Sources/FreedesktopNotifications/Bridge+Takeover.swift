@@ -77,6 +77,6 @@ extension NotificationBridge {
               live.values.allSatisfy({ $0.serverID != nil || $0.isStacked })
         else { return }
         holdingUnreported = false
-        changesContinuation.yield(.holds(serverRun: run))
+        changes.send(.holds(serverRun: run))
     }
 }

@@ -55,11 +55,9 @@ public actor NotificationBridge {
     private var tasks: [Task<Void, Never>] = []
 
     /// Every interaction, in the order the server reported them.
-    public nonisolated let interactions: AsyncStream<Interaction>
-    private let interactionsContinuation: AsyncStream<Interaction>.Continuation
+    public nonisolated let interactions = Mailbox<Interaction>()
     /// Where our notifications are: the server id each got, and when the server closed one.
-    public nonisolated let changes: AsyncStream<LiveChange>
-    let changesContinuation: AsyncStream<LiveChange>.Continuation
+    public nonisolated let changes = Mailbox<LiveChange>()
 
     /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack;
     /// each app is named as `desktopEntries` say; `sounds` plays what the server does not; a
@@ -74,8 +72,6 @@ public actor NotificationBridge {
         self.sounds = sounds
         self.stackLimit = max(stackLimit, 1)
         server = NotificationsServer(connection: connection)
-        (interactions, interactionsContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
-        (changes, changesContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
     /// Subscribes to the server's signals and to its name's owner; returns once subscribed.
@@ -103,8 +99,8 @@ public actor NotificationBridge {
     /// Stops listening; live notifications stay on screen.
     public func stop() {
         tasks.forEach { $0.cancel() }
-        interactionsContinuation.finish()
-        changesContinuation.finish()
+        interactions.finish()
+        changes.finish()
     }
 
     /// Shows `request` (replacing the notification with the same identifier, in place);
@@ -219,7 +215,7 @@ public actor NotificationBridge {
         guard announcedOwner != owner else { return true }  // a try of its own got there first
         announcedOwner = owner
         profile = ServerProfile.matching(info)
-        changesContinuation.yield(.server(info, capabilities))
+        changes.send(.server(info, capabilities))
         return true
     }
 
@@ -289,9 +285,9 @@ public actor NotificationBridge {
         keysByServerID[id] = key
         if let sound = EventSound.toPlay(for: shown, of: key.appID, on: caps) { sounds?.play(sound) }
         if let thread = ThreadStack.thread(ofStack: key) {
-            for member in members(of: thread) { changesContinuation.yield(.shown(member, serverID: id)) }
+            for member in members(of: thread) { changes.send(.shown(member, serverID: id)) }
         } else {
-            changesContinuation.yield(.shown(key, serverID: id))
+            changes.send(.shown(key, serverID: id))
         }
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
@@ -357,7 +353,7 @@ public actor NotificationBridge {
     /// `key` left the screen, closed for `reason`: the store hears of it, and a close by the user
     /// of one unanswered whose category has `customDismissAction` is its `dismiss`.
     func departed(_ key: NotificationKey, _ entry: Presentation, reason: ServerSignal.CloseReason, activationToken: String?) {
-        changesContinuation.yield(.departed(key))
+        changes.send(.departed(key))
         if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
             emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil, activationToken: activationToken)
         }
@@ -368,7 +364,7 @@ public actor NotificationBridge {
         let interaction = Interaction(
             appID: key.appID, request: entry.request, category: entry.category, actionIdentifier: action, userText: text,
             activationToken: activationToken)
-        interactionsContinuation.yield(interaction)
+        interactions.send(interaction)
         return interaction
     }
 
