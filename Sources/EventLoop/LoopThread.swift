@@ -30,7 +30,7 @@ public final class LoopThread: @unchecked Sendable {
     /// Expires at the earliest timer's deadline (CLOCK_MONOTONIC).
     private let timer: Int32
     /// Work waiting to run, and whether the loop sleeps (or is about to) in `epoll_wait`.
-    private let state = Mutex<(work: [@Sendable () -> Void], sleeping: Bool)>(([], false))
+    private let state = Mutex<(work: [Work], sleeping: Bool)>(([], false))
     /// The loop's thread (a `pthread_t`).
     private let owner = Atomic<UInt>(0)
     private var watches: [UInt64: Watch] = [:]
@@ -42,6 +42,21 @@ public final class LoopThread: @unchecked Sendable {
     /// Work for when the loop has nothing else to do, and how many turns it has waited.
     private var idleWork: [() -> Void] = []
     private var idleWaited = 0
+
+    /// One piece of work scheduled: a closure, or a C function with its argument. A type of its
+    /// own, so that a closure is kept as it is: in an array of closures, each is wrapped in a
+    /// thunk of its own, allocated.
+    private enum Work {
+        case closure(@Sendable () -> Void)
+        case call(@convention(c) (UnsafeMutableRawPointer) -> Void, UnsafeMutableRawPointer)
+
+        func run() {
+            switch self {
+            case .closure(let work): work()
+            case .call(let function, let argument): function(argument)
+            }
+        }
+    }
 
     /// A watched descriptor: what it is watched for (nothing: out of epoll) and what runs when ready.
     private struct Watch {
@@ -89,6 +104,17 @@ public final class LoopThread: @unchecked Sendable {
 
     /// Runs `work` later, on the loop, after what was scheduled before it.
     public func schedule(_ work: @escaping @Sendable () -> Void) {
+        hand(.closure(work))
+    }
+
+    /// Calls `function` with `argument` later, on the loop, after what was scheduled before it:
+    /// work handed over without allocating anything (a task's job, from `LoopExecutor`).
+    public func schedule(_ function: @convention(c) (UnsafeMutableRawPointer) -> Void, _ argument: UnsafeMutableRawPointer) {
+        hand(.call(function, argument))
+    }
+
+    /// Queues `work`, waking the loop when it sleeps.
+    private func hand(_ work: Work) {
         let wake = state.withLock { state in
             state.work.append(work)
             defer { state.sleeping = false }
@@ -186,10 +212,10 @@ public final class LoopThread: @unchecked Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         // The work handed over is swapped with this batch, which keeps its capacity: handing
         // work over allocates nothing once the arrays have grown to a turn's worth.
-        var batch: [@Sendable () -> Void] = []
+        var batch: [Work] = []
         while true {
             state.withLock { state in swap(&state.work, &batch) }
-            for item in batch { item() }
+            for item in batch { item.run() }
             batch.removeAll(keepingCapacity: true)
             if !idleWork.isEmpty { runIdleWork() }
             let sleep = state.withLock { state in

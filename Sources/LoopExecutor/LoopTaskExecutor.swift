@@ -16,9 +16,10 @@ final class LoopTaskExecutor: TaskExecutor, SchedulingExecutor {
         self.loop = loop
     }
 
+    /// The job goes to the loop as the argument of the C function that runs it (as ``run(_:)``
+    /// does): nothing is allocated per job.
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        loop.schedule { Self.run(job) }
+        loop.schedule(usernoted_run_job, Self.pointer(to: UnownedJob(job)))
     }
 
     func enqueue<C: Clock>(
@@ -33,7 +34,12 @@ final class LoopTaskExecutor: TaskExecutor, SchedulingExecutor {
 
     /// Runs `job` as the runtime's own default executor would: on the generic executor.
     private static func run(_ job: UnownedJob) {
-        usernoted_run_job(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
+        usernoted_run_job(pointer(to: job))
+    }
+
+    /// `job` as the runtime's own pointer to it, which `usernoted_run_job` takes.
+    private static func pointer(to job: UnownedJob) -> UnsafeMutableRawPointer {
+        unsafeBitCast(job, to: UnsafeMutableRawPointer.self)
     }
 
     /// `delay` in whole nanoseconds: 0 when negative, `UInt64.max` (never) when too long to count.
