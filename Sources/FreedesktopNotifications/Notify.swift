@@ -51,11 +51,11 @@ public enum NotifyMapping {
         let body = capabilities.bodyMarkup
             ? joined(escapeMarkup(content.subtitle), server.markupBody ?? escapeMarkup(content.body))
             : joined(content.subtitle, content.body)
-        var hints: [String: Value] = [
-            "desktop-entry": .string(appID.rawValue),
-            "urgency": .byte(urgency(of: content.interruptionLevel, again: again, profile: profile)),
-            "x-usernoted-request": .string(request.identifier),
-        ]
+        // Room for every hint below from the start: grown from three, it was resized at every Notify.
+        var hints = [String: Value](minimumCapacity: 11)
+        hints["desktop-entry"] = .string(appID.rawValue)
+        hints["urgency"] = .byte(urgency(of: content.interruptionLevel, again: again, profile: profile))
+        hints["x-usernoted-request"] = .string(request.identifier)
         // Breaks through Focus: servers that hold notifications while paused can let these through by category
         // (dunst: a rule with override_pause_level; docs/focus.md).
         if content.interruptionLevel == .timeSensitive || content.interruptionLevel == .critical {
