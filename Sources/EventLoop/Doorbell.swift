@@ -4,7 +4,7 @@ import Synchronization
 /// it is busy, is kept for its next one (however many rings came meanwhile); ``close()`` ends
 /// the waiting. What an `AsyncStream<Void>` buffering one element does, without the stream's
 /// generic machinery, which the standard library runs unspecialized: a connection rings once
-/// per call it reads, and the stream cost about 14 000 instructions each.
+/// per call it reads, and the stream took about 6 000 instructions more each time.
 public final class Doorbell: Sendable {
     private enum State {
         /// Nobody waits, and nothing rang since the last wait.
