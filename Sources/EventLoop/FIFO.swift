@@ -1,4 +1,6 @@
-/// A first-in, first-out queue: an array read from `head`, compacted once more than half of it is read.
+/// A first-in, first-out queue: an array read from `head`, compacted once more than half of it
+/// is read, and emptied (keeping its capacity) when the last item is taken, so that nothing
+/// taken is held on to while the queue waits for more.
 /// Public and inlinable, so that each user specializes it for its elements (see ``Future``).
 public struct FIFO<Element> {
     @usableFromInline var items: [Element] = []
@@ -16,12 +18,13 @@ public struct FIFO<Element> {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1
-        if head > 64, head * 2 > items.count {
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 64, head * 2 > items.count {
             items.removeFirst(head)
             head = 0
         }
         return item
     }
 }
-
-extension FIFO: Sendable where Element: Sendable {}

@@ -108,8 +108,9 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Calls `function` with `argument` later, on the loop, after what was scheduled before it:
-    /// work handed over without allocating anything (a task's job, from `LoopExecutor`).
-    public func schedule(_ function: @convention(c) (UnsafeMutableRawPointer) -> Void, _ argument: UnsafeMutableRawPointer) {
+    /// work handed over without allocating anything (a task's job, from `LoopExecutor`). The
+    /// caller vouches that `argument` may be used on the loop's thread: nothing checks it.
+    package func schedule(_ function: @convention(c) (UnsafeMutableRawPointer) -> Void, _ argument: UnsafeMutableRawPointer) {
         hand(.call(function, argument))
     }
 

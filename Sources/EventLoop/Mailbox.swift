@@ -1,17 +1,16 @@
 import Synchronization
 
 /// A queue from any number of senders to one task, which takes the items in the order sent
-/// (`for await`, or ``next()``), waiting while there are none; ``finish()`` ends it once what
-/// was sent before is taken. What an `AsyncStream` with an unbounded buffer does, but
-/// specialized for each element: public and inlinable (see ``Future``), where the standard
-/// library runs the stream's generic machinery unspecialized: about 8 000 instructions more
-/// an element sent and taken (a notification's server id, a click on its way to the router).
-public final class Mailbox<Element: Sendable>: AsyncSequence, Sendable {
-    public typealias Failure = Never
-
+/// (``next()``, or `for await` over ``taker``), waiting while there are none; ``finish()``
+/// ends it once what was sent before is taken. What an `AsyncStream` with an unbounded buffer
+/// does, but specialized for each element: public and inlinable (see ``Future``), where the
+/// standard library runs the stream's generic machinery unspecialized: about 8 000
+/// instructions more an element sent and taken (a notification's server id, a click on its
+/// way to the router).
+public final class Mailbox<Element: Sendable>: Sendable {
     /// The items not yet taken, the task waiting for one (only while there are none), and
     /// whether the mailbox is finished.
-    @usableFromInline struct State: Sendable {
+    @usableFromInline struct State {
         @usableFromInline var items = FIFO<Element>()
         @usableFromInline var waiter: UnsafeContinuation<Element?, Never>?
         @usableFromInline var finished = false
@@ -55,6 +54,9 @@ public final class Mailbox<Element: Sendable>: AsyncSequence, Sendable {
         waiter?.resume(returning: nil)
     }
 
+    /// Whether a task waits now (for tests, which send only once it does).
+    package var hasWaiter: Bool { state.withLock { $0.waiter != nil } }
+
     /// The next item, once there is one; nil once finished and all taken. One task takes at a
     /// time. Cancelling the task that waits finishes the mailbox, as it ends an `AsyncStream`.
     @inlinable nonisolated(nonsending) public func next() async -> Element? {
@@ -74,16 +76,31 @@ public final class Mailbox<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    /// Takes the items in turn.
-    public struct Iterator: AsyncIteratorProtocol {
+    /// The taking side alone, for a mailbox's owner to hand out: it can take, not send or finish.
+    @inlinable public var taker: Taker { Taker(self) }
+
+    /// The items of a mailbox, taken in turn (`for await`).
+    public struct Taker: AsyncSequence, Sendable {
+        public typealias Failure = Never
+
         @usableFromInline let mailbox: Mailbox
 
         @inlinable init(_ mailbox: Mailbox) { self.mailbox = mailbox }
 
-        @inlinable public mutating func next() async -> Element? { await mailbox.next() }
+        /// The next item; see ``Mailbox/next()``.
+        @inlinable nonisolated(nonsending) public func next() async -> Element? { await mailbox.next() }
 
-        @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? { await mailbox.next() }
+        @inlinable public func makeAsyncIterator() -> Iterator { Iterator(mailbox) }
+
+        /// Takes the items in turn.
+        public struct Iterator: AsyncIteratorProtocol {
+            @usableFromInline let mailbox: Mailbox
+
+            @inlinable init(_ mailbox: Mailbox) { self.mailbox = mailbox }
+
+            @inlinable nonisolated(nonsending) public mutating func next() async -> Element? { await mailbox.next() }
+
+            @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? { await mailbox.next() }
+        }
     }
-
-    @inlinable public func makeAsyncIterator() -> Iterator { Iterator(self) }
 }

@@ -77,6 +77,6 @@ extension NotificationBridge {
               live.values.allSatisfy({ $0.serverID != nil || $0.isStacked })
         else { return }
         holdingUnreported = false
-        changes.send(.holds(serverRun: run))
+        changesMailbox.send(.holds(serverRun: run))
     }
 }

@@ -55,9 +55,11 @@ public actor NotificationBridge {
     private var tasks: [Task<Void, Never>] = []
 
     /// Every interaction, in the order the server reported them.
-    public nonisolated let interactions = Mailbox<Interaction>()
+    public nonisolated var interactions: Mailbox<Interaction>.Taker { interactionsMailbox.taker }
+    private let interactionsMailbox = Mailbox<Interaction>()
     /// Where our notifications are: the server id each got, and when the server closed one.
-    public nonisolated let changes = Mailbox<LiveChange>()
+    public nonisolated var changes: Mailbox<LiveChange>.Taker { changesMailbox.taker }
+    let changesMailbox = Mailbox<LiveChange>()
 
     /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack;
     /// each app is named as `desktopEntries` say; `sounds` plays what the server does not; a
@@ -99,8 +101,8 @@ public actor NotificationBridge {
     /// Stops listening; live notifications stay on screen.
     public func stop() {
         tasks.forEach { $0.cancel() }
-        interactions.finish()
-        changes.finish()
+        interactionsMailbox.finish()
+        changesMailbox.finish()
     }
 
     /// Shows `request` (replacing the notification with the same identifier, in place);
@@ -215,7 +217,7 @@ public actor NotificationBridge {
         guard announcedOwner != owner else { return true }  // a try of its own got there first
         announcedOwner = owner
         profile = ServerProfile.matching(info)
-        changes.send(.server(info, capabilities))
+        changesMailbox.send(.server(info, capabilities))
         return true
     }
 
@@ -285,9 +287,9 @@ public actor NotificationBridge {
         keysByServerID[id] = key
         if let sound = EventSound.toPlay(for: shown, of: key.appID, on: caps) { sounds?.play(sound) }
         if let thread = ThreadStack.thread(ofStack: key) {
-            for member in members(of: thread) { changes.send(.shown(member, serverID: id)) }
+            for member in members(of: thread) { changesMailbox.send(.shown(member, serverID: id)) }
         } else {
-            changes.send(.shown(key, serverID: id))
+            changesMailbox.send(.shown(key, serverID: id))
         }
         for signal in early.removeValue(forKey: id) ?? [] { handle(signal, from: serverOwner) }
         if let orphan { try? await server.close(orphan) }
@@ -353,7 +355,7 @@ public actor NotificationBridge {
     /// `key` left the screen, closed for `reason`: the store hears of it, and a close by the user
     /// of one unanswered whose category has `customDismissAction` is its `dismiss`.
     func departed(_ key: NotificationKey, _ entry: Presentation, reason: ServerSignal.CloseReason, activationToken: String?) {
-        changes.send(.departed(key))
+        changesMailbox.send(.departed(key))
         if reason == .dismissedByUser, !entry.answered, entry.category?.sendsDismissAction == true {
             emit(key, entry, action: NotificationResponse.dismissActionIdentifier, text: nil, activationToken: activationToken)
         }
@@ -364,7 +366,7 @@ public actor NotificationBridge {
         let interaction = Interaction(
             appID: key.appID, request: entry.request, category: entry.category, actionIdentifier: action, userText: text,
             activationToken: activationToken)
-        interactions.send(interaction)
+        interactionsMailbox.send(interaction)
         return interaction
     }
 

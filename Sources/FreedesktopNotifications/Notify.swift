@@ -51,7 +51,8 @@ public enum NotifyMapping {
         let body = capabilities.bodyMarkup
             ? joined(escapeMarkup(content.subtitle), server.markupBody ?? escapeMarkup(content.body))
             : joined(content.subtitle, content.body)
-        // Room for every hint below from the start: grown from three, it was resized at every Notify.
+        // Room from the start for as many hints as are set below (eleven): grown from three,
+        // it was resized at every Notify.
         var hints = [String: Value](minimumCapacity: 11)
         hints["desktop-entry"] = .string(appID.rawValue)
         hints["urgency"] = .byte(urgency(of: content.interruptionLevel, again: again, profile: profile))

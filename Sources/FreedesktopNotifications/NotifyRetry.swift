@@ -34,7 +34,7 @@ extension NotificationBridge {
         let failure = failures[key, default: 0] + 1
         guard let delay = NotifyRetry.delay(afterFailure: failure, error) else {
             failures[key] = nil
-            changes.send(.notShown(key, reason: "\(error)"))
+            changesMailbox.send(.notShown(key, reason: "\(error)"))
             return
         }
         failures[key] = failure

@@ -1,9 +1,10 @@
 import EventLoop
 import Synchronization
 import Testing
+import TestSupport
 
 /// One task woken per ring; rings while it is busy kept as one; closing (or cancelling the
-/// task waiting) ends the waiting.
+/// task waiting) ends the waiting once a ring kept is taken.
 @Suite(.timeLimit(.minutes(1))) struct DoorbellTests {
     @Test func ringsWhileNobodyWaitsAreKeptAsOne() async {
         let bell = Doorbell()
@@ -14,35 +15,43 @@ import Testing
         #expect(await bell.wait() == false, "the two rings were one: this wait sees the close, not a second ring")
     }
 
-    @Test func aRingWakesTheTaskWaiting() async {
+    @Test func aRingKeptIsTakenBeforeTheClose() async {
         let bell = Doorbell()
-        let waiting = Task { await bell.wait() }
-        await Task.yield()
         bell.ring()
-        #expect(await waiting.value)
-    }
-
-    @Test func closingEndsTheWaitUnderWayAndEveryOneAfter() async {
-        let bell = Doorbell()
-        let waiting = Task { await bell.wait() }
-        await Task.yield()
         bell.close()
-        #expect(await waiting.value == false)
+        #expect(await bell.wait(), "the ring came before the close: its waiter still hears it")
+        #expect(await bell.wait() == false)
         bell.ring()
         #expect(await bell.wait() == false, "a ring after the close wakes nobody")
     }
 
-    @Test func cancellingTheWaitingTaskClosesTheDoorbell() async {
+    @Test func aRingWakesTheTaskWaiting() async throws {
         let bell = Doorbell()
         let waiting = Task { await bell.wait() }
-        await Task.yield()
+        try await waitUntil("the task waits") { bell.hasWaiter }
+        bell.ring()
+        #expect(await waiting.value)
+    }
+
+    @Test func closingEndsTheWaitUnderWay() async throws {
+        let bell = Doorbell()
+        let waiting = Task { await bell.wait() }
+        try await waitUntil("the task waits") { bell.hasWaiter }
+        bell.close()
+        #expect(await waiting.value == false)
+    }
+
+    @Test func cancellingTheWaitingTaskClosesTheDoorbell() async throws {
+        let bell = Doorbell()
+        let waiting = Task { await bell.wait() }
+        try await waitUntil("the task waits") { bell.hasWaiter }
         waiting.cancel()
         #expect(await waiting.value == false)
         bell.ring()
         #expect(await bell.wait() == false)
     }
 
-    @Test func everyRingIsFollowedByAWakeAfterIt() async {
+    @Test func everyRingIsFollowedByAWakeAfterIt() async throws {
         let bell = Doorbell()
         let rung = Atomic(0)
         let seen = Mutex(0)
@@ -54,10 +63,9 @@ import Testing
             bell.ring()
             if Bool.random() { await Task.yield() }
         }
-        // Once the last ring is answered the taker has seen every ring: it woke after the last one.
-        while seen.withLock({ $0 }) < 10_000, !Task.isCancelled { await Task.yield() }
+        // The taker woke after the last ring, whether it was waiting or busy when it came.
+        try await waitUntil("the taker has seen every ring") { seen.withLock { $0 } == 10_000 }
         bell.close()
         await taker.value
-        #expect(seen.withLock { $0 } == 10_000)
     }
 }

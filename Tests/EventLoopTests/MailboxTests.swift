@@ -1,6 +1,7 @@
 import EventLoop
 import Synchronization
 import Testing
+import TestSupport
 
 /// Items from any number of senders to one taker, in the order sent, none lost; finishing
 /// (or cancelling the taker) ends it after what was sent before.
@@ -11,14 +12,14 @@ import Testing
         mailbox.finish()
         mailbox.send(4)
         var taken: [Int] = []
-        for await item in mailbox { taken.append(item) }
+        for await item in mailbox.taker { taken.append(item) }
         #expect(taken == [1, 2, 3], "what came before the finish, in order; nothing after it")
     }
 
-    @Test func aTakerWaitingGetsTheNextItemSent() async {
+    @Test func aTakerWaitingGetsTheNextItemSent() async throws {
         let mailbox = Mailbox<String>()
         let taker = Task { await mailbox.next() }
-        await Task.yield()
+        try await waitUntil("the taker waits") { mailbox.hasWaiter }
         mailbox.send("hello")
         #expect(await taker.value == "hello")
     }
@@ -27,7 +28,7 @@ import Testing
         let mailbox = Mailbox<(sender: Int, n: Int)>()
         let taker = Task {
             var taken: [[Int]] = Array(repeating: [], count: 4)
-            for await item in mailbox { taken[item.sender].append(item.n) }
+            for await item in mailbox.taker { taken[item.sender].append(item.n) }
             return taken
         }
         await withTaskGroup(of: Void.self) { group in
@@ -45,10 +46,10 @@ import Testing
         #expect(taken.allSatisfy { $0 == Array(0..<2_000) }, "each sender's items, every one, in the order it sent them")
     }
 
-    @Test func cancellingTheTakerFinishesTheMailbox() async {
+    @Test func cancellingTheTakerFinishesTheMailbox() async throws {
         let mailbox = Mailbox<Int>()
         let taker = Task { await mailbox.next() }
-        await Task.yield()
+        try await waitUntil("the taker waits") { mailbox.hasWaiter }
         taker.cancel()
         #expect(await taker.value == nil)
         mailbox.send(1)
