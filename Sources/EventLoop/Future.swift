@@ -10,7 +10,8 @@ public final class Future<T: Sendable>: Sendable {
 
     /// The result, once known, and who waits for it until then. A type of its own rather than
     /// a tuple: the deinit, generic and so never specialized, looks up the metadata of every
-    /// type its field is made of, and a tuple's lookup costs as much as the rest together.
+    /// type its field is made of at each free, five for a tuple of an optional result and
+    /// closures (3 700 instructions), three for this (1 500).
     @usableFromInline struct State: Sendable {
         @usableFromInline var result: Result<T, any Error>?
         @usableFromInline var waiters: [@Sendable (Result<T, any Error>) -> Void] = []
