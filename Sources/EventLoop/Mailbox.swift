@@ -87,9 +87,6 @@ public final class Mailbox<Element: Sendable>: Sendable {
 
         @inlinable init(_ mailbox: Mailbox) { self.mailbox = mailbox }
 
-        /// The next item; see ``Mailbox/next()``.
-        @inlinable nonisolated(nonsending) public func next() async -> Element? { await mailbox.next() }
-
         @inlinable public func makeAsyncIterator() -> Iterator { Iterator(mailbox) }
 
         /// Takes the items in turn.
