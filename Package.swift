@@ -90,6 +90,8 @@ let package = Package(
             dependencies: [
                 "CLinux", "EventLoop", "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own API, which GRDB wraps, for what GRDB does not: the log's commit hook.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Subprocess", package: "swift-subprocess"),

@@ -26,10 +26,13 @@ public final class Store: Sendable {
     /// the writes here (changed only inside write transactions, forgotten when one fails), so
     /// that the limit check of an add does not count an app's rows each time.
     let pendingCounts = PendingCounts()
+    /// Copies the write-ahead log back off the writer's path; nil: SQLite does, in the commits.
+    private let checkpoints: Checkpointer?
 
     /// Opens (creating and migrating) `state.sqlite` in `directory`; a ``StateDirectoryError`` says why it cannot.
     @_spi(Benchmarks) public convenience init(directory: URL, logger: Logger) throws {
-        self.init(Future(.success(try Self.open(directory))), logger: logger)
+        let checkpoints = Checkpointer(path: Self.file(in: directory).path)
+        self.init(Future(.success(try Self.open(directory, checkpoints: checkpoints))), logger: logger, checkpoints: checkpoints)
     }
 
     /// The store in `directory`, opened on a thread of its own while the caller goes on (the
@@ -37,17 +40,19 @@ public final class Store: Sendable {
     /// throw the reason when it could not be. Transactions started on `loop`'s thread are
     /// written there (``WriteBatch``).
     public static func opening(directory: URL, logger: Logger, committingOn loop: LoopThread? = nil) -> Store {
-        let database = Future<any DatabaseWriter>()
+        let database = Future<any DatabaseWriter>(), checkpoints = Checkpointer(path: file(in: directory).path)
         // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop
         // free meanwhile. Not a global dispatch queue: its first use starts libdispatch's
         // worker pool monitor, which then wakes the process every second for good.
-        Thread { database.resolve(Result { try open(directory) }) }.start()
-        return Store(database, logger: logger, committingOn: loop)
+        Thread { database.resolve(Result { try open(directory, checkpoints: checkpoints) }) }.start()
+        return Store(database, logger: logger, committingOn: loop, checkpoints: checkpoints)
     }
 
-    /// A store on `database`, open or still opening.
-    init(_ database: Future<any DatabaseWriter>, logger: Logger, committingOn loop: LoopThread? = nil) {
+    /// A store on `database`, open or still opening, whose writer's commits ask `checkpoints`
+    /// to checkpoint (``open(_:checkpoints:)``).
+    init(_ database: Future<any DatabaseWriter>, logger: Logger, committingOn loop: LoopThread? = nil, checkpoints: Checkpointer? = nil) {
         self.database = database
+        self.checkpoints = checkpoints
         // A transaction that did not commit may have changed counts: they are counted again.
         let counts = pendingCounts
         batch = WriteBatch(database, committingOn: loop) { counts.withLock { $0 = [:] } }
@@ -55,13 +60,17 @@ public final class Store: Sendable {
     }
 
     /// Creates, migrates and opens the database in `directory`, with a reader connection ready
-    /// (the first read would otherwise open it on the loop thread).
-    static func open(_ directory: URL) throws(StateDirectoryError) -> any DatabaseWriter {
+    /// (the first read would otherwise open it on the loop thread); its writer's commits ask
+    /// `checkpoints` for the log's checkpoints (none: SQLite checkpoints in the commit).
+    static func open(_ directory: URL, checkpoints: Checkpointer? = nil) throws(StateDirectoryError) -> any DatabaseWriter {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.label = "usernoted.store"
-            let database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
+            if let checkpoints {
+                configuration.prepareDatabase { db in if !db.configuration.readonly { checkpoints.watch(db) } }
+            }
+            let database = try DatabasePool(path: file(in: directory).path, configuration: configuration)
             try StoreSchema.migrator.migrate(database)
             try database.read { _ in }
             return database
@@ -69,6 +78,9 @@ public final class Store: Sendable {
             throw StateDirectoryError(directory, error)
         }
     }
+
+    /// The database file in `directory`.
+    static func file(in directory: URL) -> URL { directory.appending(path: "state.sqlite") }
 
     /// The state directory: `$USERNOTED_STATE_DIR`, else `$XDG_STATE_HOME/usernoted`, else
     /// `~/.local/state/usernoted`.
@@ -91,6 +103,7 @@ public final class Store: Sendable {
         guard let database = try? await database.value else { return }  // never opened: nothing to close
         do {
             try await batch.close()
+            await checkpoints?.close()
             _ = try await database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             try database.close()
         } catch {

@@ -1,0 +1,93 @@
+import Dispatch
+import GRDB
+import GRDBSQLite
+import Synchronization
+
+/// Copies the write-ahead log back into `state.sqlite` off the writer's path.
+///
+/// SQLite checkpoints inside the commit that grows its log past 1 000 pages, on the writer's
+/// connection: the copy and its `fdatasync`s take about 10 ms, which every write queued
+/// behind that commit waits out (a post's reply, a response's next delivery; the loop
+/// itself when it commits a lone write). Here that commit only asks a connection of its own
+/// to checkpoint, on a queue of its own; a passive checkpoint never blocks the writer, and
+/// the writer's next transaction starts the log over once all of it is copied. Writes that
+/// come closer together than a checkpoint takes keep adding to the log while it is copied,
+/// so it cannot start over and grows; at ``backstop`` pages the committing writer
+/// checkpoints itself, as SQLite does by default, and the log stays bounded.
+final class Checkpointer: Sendable {
+    /// The pages in the log that ask for a checkpoint (SQLite's default).
+    static let threshold: Int32 = 1000
+    /// The pages in the log past which the writer checkpoints itself.
+    static let backstop: Int32 = 4000
+
+    private let path: String
+    /// Where the checkpoints run, one at a time.
+    private let queue = DispatchQueue(label: "usernoted.checkpoints")
+    /// The checkpoints' connection, opened on the first one; nil again once closed.
+    private let connection = Mutex<(database: DatabaseQueue?, closed: Bool)>((nil, false))
+    /// Whether a checkpoint is asked for or under way.
+    private let asked = Atomic<Bool>(false)
+    /// How many checkpoints its own connection made (for tests).
+    let made = Atomic<Int>(0)
+
+    /// Checkpoints for the database at `path`.
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Makes `db`'s commits ask for checkpoints here (for GRDB's `prepareDatabase`; a reader
+    /// connection never commits). The configuration that runs it holds this object for as
+    /// long as its connections live, which the hook's unretained reference relies on.
+    func watch(_ db: Database) {
+        sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
+            guard let context else { return SQLITE_OK }
+            Unmanaged<Checkpointer>.fromOpaque(context).takeUnretainedValue().committed(pages: pages, connection, name)
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// A commit left `pages` in the log of `connection`'s database `name` (on the writer's thread).
+    private func committed(pages: Int32, _ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?) {
+        if pages >= Self.backstop {
+            // As SQLite's own hook: busy (a checkpoint here under way) or not, the commit stands.
+            _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        } else if pages >= Self.threshold, asked.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            queue.async { [self] in checkpoint() }
+        }
+    }
+
+    /// One passive checkpoint on this object's connection; a failed one waits for the next ask.
+    private func checkpoint() {
+        defer { asked.store(false, ordering: .releasing) }
+        let database = connection.withLock { state -> DatabaseQueue? in
+            guard !state.closed else { return nil }
+            if state.database == nil { state.database = try? DatabaseQueue(path: path) }
+            return state.database
+        }
+        guard (try? database?.writeWithoutTransaction({ try $0.checkpoint(.passive) })) != nil else { return }
+        made.add(1, ordering: .relaxed)
+    }
+
+    /// Runs `body` with no checkpoint of this object's under way or starting (for tests).
+    func holding<T>(_ body: () async throws -> T) async rethrows -> T {
+        queue.suspend()
+        defer { queue.resume() }
+        return try await body()
+    }
+
+    /// Waits for a checkpoint under way and closes the connection; commits ask for none
+    /// from then on (``Store/close()`` checkpoints the whole log itself).
+    func close() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                let database = connection.withLock { state -> DatabaseQueue? in
+                    state.closed = true
+                    defer { state.database = nil }
+                    return state.database
+                }
+                try? database?.close()
+                done.resume()
+            }
+        }
+    }
+}
