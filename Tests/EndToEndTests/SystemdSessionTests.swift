@@ -259,6 +259,27 @@ struct SystemdSessionTests {
             #expect(!environ.contains("JOURNAL_STREAM="))
             print("systemd-session: the journal cannot be shown here: no systemd-journald runs on this machine (no /run/systemd/journal/stdout, PID 1 is not systemd), so systemd --user gives usernoted \(stderr) as standard error and sets no JOURNAL_STREAM: usernoted's log lines, with or without their <N> priority prefixes, go nowhere that could be read")
         }
+
+        // 6. The user's time zone: a calendar trigger matches the wall clock of the TZ the
+        //    session gives the service (the released binary carries the zones' rules, which
+        //    it links with Foundation's ICU code). Chatham is 12:45 or 13:45 ahead of UTC.
+        let zone = "Pacific/Chatham"
+        #expect(try session.systemctl("set-environment", "TZ=\(zone)").succeeded)
+        #expect(try session.systemctl("restart", "usernoted").succeeded)
+        var wallClock = Calendar(identifier: .gregorian)
+        wallClock.timeZone = try #require(TimeZone(identifier: zone))
+        let due = wallClock.dateComponents([.hour, .minute, .second], from: .now.addingTimeInterval(8))
+        let (hour, minute, second) = (due.hour!, due.minute!, due.second!), at = String(format: "%02d:%02d:%02d", hour, minute, second)
+        let trigger = #"{"dateComponents":{"hour":\#(hour),"minute":\#(minute),"second":\#(second)},"repeats":false}"#
+        let added = try call(session, "Add", "string:org.example.Zone", #"string:{"identifier":"zoned","content":{"title":"Zoned"},"trigger":\#(trigger)}"#)
+        try #require(added.succeeded, "\(added.errors)")
+        _ = try await withDeadline(.seconds(20), "the calendar trigger due at \(at) in \(zone) shown") {
+            while !(try call(session, "GetDelivered", "string:org.example.Zone").output.contains(#""zoned""#)) {
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            return true
+        }
+        print("systemd-session: with TZ=\(zone) in the session, a calendar trigger for \(at) there was shown when that time came")
     }
 
     /// A request scheduled an hour from now, as `Add` takes it.
