@@ -62,4 +62,10 @@ import TestSupport
         await checkpoints.close()
         try database.close()
     }
+
+    @Test func aRoundOfTheLogAsksForOneCheckpointAndTheWriterCheckpointsAtTheBound() {
+        var round = LogRound()
+        let steps = [10, 999, 1000, 1500, 3999, 4000, 4003, 3, 1200, 1300].map { round.commit(pages: Int32($0)) }
+        #expect(steps == [.none, .none, .ask, .none, .none, .checkpointHere, .checkpointHere, .none, .ask, .none])
+    }
 }
