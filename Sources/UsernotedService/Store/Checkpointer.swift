@@ -37,15 +37,18 @@ final class Checkpointer: Sendable {
         self.path = path
     }
 
-    /// Makes `db`'s commits ask for checkpoints here (for GRDB's `prepareDatabase`; a reader
-    /// connection never commits). The configuration that runs it holds this object for as
-    /// long as its connections live, which the hook's unretained reference relies on.
-    func watch(_ db: Database) {
-        sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
-            guard let context else { return SQLITE_OK }
-            Unmanaged<Checkpointer>.fromOpaque(context).takeUnretainedValue().committed(pages: pages, connection, name)
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+    /// Makes the commits of the writer that `configuration` opens ask for checkpoints here.
+    /// The configuration holds this object for as long as its connections live, which the
+    /// commit hook's unretained reference relies on.
+    func watchCommits(in configuration: inout Configuration) {
+        configuration.prepareDatabase { [self] db in
+            guard !db.configuration.readonly else { return }  // a reader never commits
+            sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
+                guard let context else { return SQLITE_OK }
+                Unmanaged<Checkpointer>.fromOpaque(context).takeUnretainedValue().committed(pages: pages, connection, name)
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
     }
 
     /// A commit left `pages` in the log of `connection`'s database `name` (on the writer's thread).

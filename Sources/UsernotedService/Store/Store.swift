@@ -67,9 +67,7 @@ public final class Store: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.label = "usernoted.store"
-            if let checkpoints {
-                configuration.prepareDatabase { db in if !db.configuration.readonly { checkpoints.watch(db) } }
-            }
+            checkpoints?.watchCommits(in: &configuration)
             let database = try DatabasePool(path: file(in: directory).path, configuration: configuration)
             try StoreSchema.migrator.migrate(database)
             try database.read { _ in }

@@ -11,7 +11,7 @@ import TestSupport
     /// A database whose writer's commits ask `checkpoints`, with one table for filler rows.
     func database(_ checkpoints: Checkpointer, in directory: URL) async throws -> DatabasePool {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in if !db.configuration.readonly { checkpoints.watch(db) } }
+        checkpoints.watchCommits(in: &configuration)
         let database = try DatabasePool(path: directory.appending(path: "state.sqlite").path, configuration: configuration)
         try await database.write { db in try db.execute(sql: "CREATE TABLE filler (x BLOB)") }
         return database
