@@ -265,7 +265,7 @@ struct SystemdSessionTests {
         //    it links with Foundation's ICU code). Chatham is 12:45 or 13:45 ahead of UTC.
         let zone = "Pacific/Chatham"
         #expect(try session.systemctl("set-environment", "TZ=\(zone)").succeeded)
-        #expect(try session.systemctl("restart", "usernoted").succeeded)
+        try #require(try session.systemctl("restart", "usernoted").succeeded)
         var wallClock = Calendar(identifier: .gregorian)
         wallClock.timeZone = try #require(TimeZone(identifier: zone))
         let due = wallClock.dateComponents([.hour, .minute, .second], from: .now.addingTimeInterval(8))

@@ -3,23 +3,19 @@ import GRDB
 import GRDBSQLite
 import Synchronization
 
-/// Copies the write-ahead log back into `state.sqlite` off the writer's path.
+/// Copies the write-ahead log back into `state.sqlite`, mostly off the writer's path.
 ///
 /// SQLite checkpoints inside the commit that grows its log past 1 000 pages, on the writer's
 /// connection: the copy and its `fdatasync`s take about 10 ms, which every write queued
-/// behind that commit waits out (a post's reply, a response's next delivery; the loop
-/// itself when it commits a lone write). Here that commit only asks a connection of its own
-/// to checkpoint, on a queue of its own; a passive checkpoint never blocks the writer, and
-/// the writer's next transaction starts the log over once all of it is copied. Writes that
-/// come closer together than a checkpoint takes keep adding to the log while it is copied,
-/// so it cannot start over and grows; at ``backstop`` pages the committing writer
-/// checkpoints itself, as SQLite does by default, and the log stays bounded.
+/// behind that commit waits out. Here that commit only asks a connection of its own to
+/// checkpoint, on a queue of its own (a passive checkpoint does not block the writer), once
+/// per round of the log (``LogRound``). When no write comes while it runs, the writer's next
+/// transaction starts the log over; when writes keep coming, the log grows, and at about
+/// ``backstop`` pages the committing writer copies what is left itself, as SQLite would.
 final class Checkpointer: Sendable {
     /// The pages in the log that ask for a checkpoint (SQLite's default).
     static let threshold: Int32 = 1000
-    /// The pages in the log past which the writer checkpoints itself. At 4 000 its copy made a
-    /// trigger 12–24 ms late here (P6's worst, against 3 ms with SQLite's own checkpoints);
-    /// at 2 000, 3 ms.
+    /// The pages in the log past which the writer checkpoints itself (see docs/performance.md, P3).
     static let backstop: Int32 = 2000
 
     private let path: String
@@ -53,8 +49,8 @@ final class Checkpointer: Sendable {
         }
     }
 
-    /// A commit left `pages` in the log of `connection`'s database `name` (on the writer's thread).
-    private func committed(pages: Int32, _ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?) {
+    /// A commit left `pages` in the log of `db`'s database `name` (on the thread that committed).
+    private func committed(pages: Int32, _ db: OpaquePointer?, _ name: UnsafePointer<CChar>?) {
         switch round.withLock({ $0.commit(pages: pages) }) {
         case .none:
             break
@@ -64,7 +60,7 @@ final class Checkpointer: Sendable {
             }
         case .checkpointHere:
             // As SQLite's own hook: busy (a checkpoint here under way) or not, the commit stands.
-            _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            _ = sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
         }
     }
 
@@ -106,9 +102,9 @@ final class Checkpointer: Sendable {
 
 /// One round of the log, from its start to the next time it starts over, as its commits see
 /// it: one checkpoint is asked for when it passes ``Checkpointer/threshold``. While writes
-/// keep coming, that one cannot reach the log's end, and asking again would copy the log over
-/// and over until the backstop, each time with `fdatasync`s that hold up the writer's own
-/// writes to the log (2–4 ms each here, on ext4).
+/// keep coming, that one cannot reach the log's end; asking again at each commit would run
+/// checkpoint after checkpoint, and each one's `fdatasync`s hold up the writer's own writes
+/// to the log.
 struct LogRound {
     /// What a commit asks for.
     enum Step { case none, ask, checkpointHere }

