@@ -30,6 +30,7 @@ build:
 	scripts/install-deps
 	swift build -c $(CONFIGURATION) $(STATIC) $(ICU_DATA) --product usernoted
 	swift build -c $(CONFIGURATION) $(STATIC) --product usernotectl
+	$(if $(filter release,$(CONFIGURATION)),scripts/load-on-use $(BUILT)/usernoted $(BUILT)/usernotectl)
 
 install: build install-files
 
@@ -101,6 +102,7 @@ bench:
 	for product in $(BENCH_PRODUCTS); do \
 	  swift build -c release --static-swift-stdlib $$([ $$product = usernoted ] && scripts/icu-data) --product $$product || exit 1; \
 	done
+	scripts/load-on-use $$(swift build -c release --show-bin-path)/usernoted $$(swift build -c release --show-bin-path)/usernotectl
 	$$(swift build -c release --show-bin-path)/usernoted-bench --output bench-results.json
 
 # make bench-smoke: every measure with tiny counts on the debug build, so that the benchmarks

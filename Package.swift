@@ -61,6 +61,10 @@ let package = Package(
             pkgConfig: "libcanberra",
             providers: [.apt(["libcanberra-dev"])]
         ),
+        // The three above loaded on first use (dlopen) rather than at every start: found and
+        // linked through pkg-config as ever, and dropped from the released binaries' needed
+        // libraries by scripts/load-on-use (docs/performance.md, P4 and P7).
+        .target(name: "CLoadOnUse", dependencies: ["CMosquitto", "CGIO", "CCanberra"]),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, signalfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
@@ -71,7 +75,7 @@ let package = Package(
         // A typed async binding of libdbus on the event loop; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus", "EventLoop"]),
         // An MQTT 5 client (libmosquitto) driven from a LoopThread; knows nothing of notifications.
-        .target(name: "MQTT", dependencies: ["CMosquitto", "EventLoop"]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "CLoadOnUse", "EventLoop"]),
         // A default executor that runs every task on the process's LoopThread.
         .target(name: "LoopExecutor", dependencies: ["CSwiftJobs", "EventLoop"]),
         // Apple's notification model as pure values; Foundation only.
@@ -82,7 +86,7 @@ let package = Package(
         // Model ⇄ org.freedesktop.Notifications.
         .target(
             name: "FreedesktopNotifications",
-            dependencies: ["CCanberra", "CGIO", "DBus", "EventLoop", "UserNotificationsCore"]
+            dependencies: ["CCanberra", "CGIO", "CLoadOnUse", "DBus", "EventLoop", "UserNotificationsCore"]
         ),
         // The Center1 API, store, scheduler, handlers and routing.
         .target(

@@ -49,8 +49,9 @@ public actor NotificationBridge {
     private let desktopEntries: DesktopEntries
     /// Plays a notification's sound where the server plays none (nil: nobody does).
     private let sounds: (any EventSoundPlayer)?
-    /// Where servers' own config files are (``ServerSetting``).
-    private let configDirectories: [URL]
+    /// Where servers' own config files are (``ServerSetting``); nil: GLib's, found when a
+    /// server's setting is first read.
+    private let configDirectories: [URL]?
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -63,10 +64,10 @@ public actor NotificationBridge {
 
     /// A bridge over `connection`; more than `stackLimit` notifications of a thread stack;
     /// each app is named as `desktopEntries` say; `sounds` plays what the server does not; a
-    /// server's own settings are read under `configDirectories`.
+    /// server's own settings are read under `configDirectories` (nil: GLib's).
     public init(
         connection: Connection, stackLimit: Int = 3, desktopEntries: DesktopEntries = DesktopEntries(), sounds: (any EventSoundPlayer)? = nil,
-        configDirectories: [URL] = ServerSetting.configDirectories
+        configDirectories: [URL]? = nil
     ) {
         self.connection = connection
         self.configDirectories = configDirectories
@@ -255,7 +256,7 @@ public actor NotificationBridge {
     private func notify(_ key: NotificationKey) async -> UInt32? {
         guard let entry = live[key], !entry.isStacked else { return nil }
         let profile = await serverProfile()
-        let caps = profile.shown((try? await serverCapabilities()) ?? ServerCapabilities(["actions"]), configDirectories: configDirectories)
+        let caps = profile.shown((try? await serverCapabilities()) ?? ServerCapabilities(["actions"]), configDirectories: configDirectories ?? ServerSetting.configDirectories)
         let shown = entry.shown(previewsHidden: previewsHidden)
         if !profile.replacesInPlace, let old = entry.serverID { await withdraw(key, shownAs: old) }
         let call = NotifyMapping.call(
@@ -311,7 +312,7 @@ public actor NotificationBridge {
 
     /// What the current server shows of its capabilities now (``ServerProfile/shown(_:configDirectories:)``).
     private var shownCapabilities: ServerCapabilities {
-        (profile ?? .unknown).shown(capabilities ?? ServerCapabilities(["actions"]), configDirectories: configDirectories)
+        (profile ?? .unknown).shown(capabilities ?? ServerCapabilities(["actions"]), configDirectories: configDirectories ?? ServerSetting.configDirectories)
     }
 
     private func handle(_ signal: ServerSignal, from sender: String?) {

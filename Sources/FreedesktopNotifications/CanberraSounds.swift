@@ -1,4 +1,5 @@
 import CCanberra
+import CLoadOnUse
 import EventLoop
 import Synchronization
 
@@ -91,6 +92,7 @@ private final class CanberraContext: @unchecked Sendable {
     }
 
     private func playTakingTurns(_ sound: EventSound) -> String? {
+        if let why = load_on_use(load_on_use_canberra) { return String(cString: why) }
         guard let context = pointer ?? open() else { return "libcanberra has no context" }
         let result = withProperties([CA_PROP_EVENT_ID: sound.id]) { ca_context_play_full(context, 0, $0, nil, nil) }
         guard result != Int32(CA_SUCCESS) else { return nil }

@@ -1,4 +1,5 @@
 import CGIO
+import CLoadOnUse
 import Glibc
 import Synchronization
 import UserNotificationsCore
@@ -57,7 +58,8 @@ public final class DesktopEntries: Sendable {
 
     /// `app`'s desktop file through GIO: its identity and path.
     private static func lookUp(_ app: AppID) -> (identity: AppIdentity, file: String)? {
-        guard let info = g_desktop_app_info_new(app.rawValue + ".desktop") else { return nil }
+        guard load_on_use(load_on_use_gio) == nil,  // no GIO: no app is known by its desktop file
+              let info = g_desktop_app_info_new(app.rawValue + ".desktop") else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(info)) }
         guard let name = g_app_info_get_name(info), let file = g_desktop_app_info_get_filename(info) else { return nil }
         var icon = ""

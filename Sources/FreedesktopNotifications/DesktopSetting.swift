@@ -1,4 +1,5 @@
 import CGIO
+import CLoadOnUse
 
 /// A boolean key of the desktop's settings (GSettings, kept by dconf on GNOME), read through
 /// GIO each time it is asked: GNOME Shell's do-not-disturb is `show-banners` of
@@ -11,9 +12,10 @@ public final class DesktopSetting: @unchecked Sendable {
     public let schema: String
     public let key: String
 
-    /// The key `key` of `schema`; nil when the schema is not installed or has no such boolean key.
+    /// The key `key` of `schema`; nil when the schema is not installed or has no such boolean
+    /// key (or GIO cannot be loaded).
     public init?(schema: String, key: String) {
-        guard let source = g_settings_schema_source_get_default(),
+        guard load_on_use(load_on_use_gio) == nil, let source = g_settings_schema_source_get_default(),
               let found = g_settings_schema_source_lookup(source, schema, 1) else { return nil }
         defer { g_settings_schema_unref(found) }
         guard g_settings_schema_has_key(found, key) != 0, let entry = g_settings_schema_get_key(found, key) else { return nil }

@@ -115,10 +115,10 @@ public struct ServerProfile: Sendable, Hashable {
     }
 
     /// What the server shows of `capabilities` now: without `inline-reply` while its
-    /// ``inlineReplySetting`` (read under `configDirectories`) is off, so a text-input action
-    /// is a button there rather than a field nobody sees.
-    public func shown(_ capabilities: ServerCapabilities, configDirectories: [URL]) -> ServerCapabilities {
-        guard capabilities.inlineReply, let setting = inlineReplySetting, !setting.value(in: configDirectories) else { return capabilities }
+    /// ``inlineReplySetting`` (read under `configDirectories`, asked only then) is off, so a
+    /// text-input action is a button there rather than a field nobody sees.
+    public func shown(_ capabilities: ServerCapabilities, configDirectories: @autoclosure () -> [URL]) -> ServerCapabilities {
+        guard capabilities.inlineReply, let setting = inlineReplySetting, !setting.value(in: configDirectories()) else { return capabilities }
         var shown = capabilities
         shown.names.remove(NotifyMapping.inlineReplyKey)
         return shown

@@ -1,4 +1,5 @@
 import CGIO
+import CLoadOnUse
 import Foundation
 import UserNotificationsCore
 
@@ -21,8 +22,10 @@ public struct ServerSetting: Sendable, Hashable {
         self.byDefault = byDefault
     }
 
-    /// The user's config directory, then the system's, as GLib (and so a GLib server) finds them.
-    public static var configDirectories: [URL] {
+    /// The user's config directory, then the system's, as GLib (and so a GLib server) finds them;
+    /// found once (GLib keeps them for the process too), and GLib loaded then.
+    public static let configDirectories: [URL] = {
+        guard load_on_use(load_on_use_gio) == nil else { return [] }  // no GLib: every setting its default
         var directories = [URL(filePath: String(cString: g_get_user_config_dir()))]
         if var system = g_get_system_config_dirs() {
             while let directory = system.pointee {
@@ -31,7 +34,7 @@ public struct ServerSetting: Sendable, Hashable {
             }
         }
         return directories
-    }
+    }()
 
     /// Its value now: from the first of its files under `directories` that exists (read each
     /// time: the server reads it again when told to reload).

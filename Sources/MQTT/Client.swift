@@ -1,3 +1,4 @@
+import CLoadOnUse
 import CMosquitto
 import EventLoop
 #if canImport(FoundationEssentials)
@@ -47,11 +48,15 @@ public final class Client: @unchecked Sendable {
     private enum Phase { case idle, connecting, awaitingConnack, connected, backingOff, stopped }
 
     private static let ok = Int32(MOSQ_ERR_SUCCESS.rawValue)
-    private static let libraryStarted: Bool = { mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue }()
+    /// Why libmosquitto cannot be used (loaded on the first client, not at every start); nil: it can.
+    private static let libraryProblem: String? = {
+        if let why = load_on_use(load_on_use_mosquitto) { return "push needs libmosquitto: \(String(cString: why))" }
+        return mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue ? nil : "libmosquitto did not start"
+    }()
 
     /// A client for `options` on `loop`; it connects at ``start()``.
     public init(_ options: ClientOptions, loop: LoopThread = .shared) throws(MQTTError) {
-        guard Self.libraryStarted else { throw MQTTError("libmosquitto did not start") }
+        if let problem = Self.libraryProblem { throw MQTTError(problem) }
         self.options = options
         self.loop = loop
         (events, continuation) = AsyncStream.makeStream()

@@ -142,6 +142,17 @@ struct SystemdSessionTests {
         #expect(binary == (session.release.root ?? "") + bin + "/usernoted")
         print("systemd-session: the first dbus-send started usernoted through SystemdService=: is-active says active, pid \(pid) (\(binary)) is MainPID of usernoted.service, in cgroup \(unitGroup)")
 
+        // The package's daemon started without the libraries it loads on first use (push,
+        // apps' desktop files, sounds: none used yet), which the build's does not drop.
+        if bin == "/usr/bin" {
+            let mapped = Set(try Command.run("cat", ["/proc/\(pid)/maps"]).output  // Foundation reads a page of it
+                .split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) })
+            #expect(mapped.contains { $0.hasPrefix("libdbus-1.so") }, "no libdbus in the daemon's maps: \(mapped.sorted())")
+            let loadedOnUse = mapped.filter { name in ["libmosquitto.so", "libgio-2.0.so", "libcanberra.so"].contains { name.hasPrefix($0) } }
+            #expect(loadedOnUse.isEmpty, "loaded at start: \(loadedOnUse.sorted())")
+            print("systemd-session: started, the daemon has mapped \(mapped.filter { $0.contains(".so") }.count) libraries, none of libmosquitto, GIO and libcanberra")
+        }
+
         // 2. systemctl --user reload applies a changed config.toml.
         let twoCategories = #"string:[{"identifier":"A","actions":[]},{"identifier":"B","actions":[]}]"#
         #expect(try call(session, "SetCategories", "string:org.example.Limits", twoCategories).succeeded)
