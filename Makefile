@@ -23,13 +23,19 @@ BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 # binary; usernotectl links no ICU).
 STATIC = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
 ICU_DATA = $(if $(filter release,$(CONFIGURATION)),$(shell scripts/icu-data))
+# Generic types' metadata made by their accessors, with the conformances their requirements
+# need, rather than looked up by mangled name: a lookup checks each requirement (a dictionary's
+# Key: Hashable) by scanning every conformance record of the binary, the first time, some 20
+# times in a start (docs/performance.md, P4 and P7). For every module, dependencies included.
+DIRECT_METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE_SWIFTC = $(if $(filter release,$(CONFIGURATION)),$(DIRECT_METADATA))
 
 .PHONY: build install install-files man uninstall deb drills drills-short fuzz bench bench-smoke bench-micro matrix
 
 build:
 	scripts/install-deps
-	swift build -c $(CONFIGURATION) $(STATIC) $(ICU_DATA) --product usernoted
-	swift build -c $(CONFIGURATION) $(STATIC) --product usernotectl
+	swift build -c $(CONFIGURATION) $(STATIC) $(RELEASE_SWIFTC) $(ICU_DATA) --product usernoted
+	swift build -c $(CONFIGURATION) $(STATIC) $(RELEASE_SWIFTC) --product usernotectl
 	$(if $(filter release,$(CONFIGURATION)),scripts/load-on-use $(BUILT)/usernoted $(BUILT)/usernotectl)
 
 install: build install-files
@@ -100,10 +106,10 @@ BENCH_PRODUCTS = usernoted usernotectl usernoted-bench bench-fake-server bench-r
 bench:
 	scripts/install-deps --bench
 	for product in $(BENCH_PRODUCTS); do \
-	  swift build -c release --static-swift-stdlib $$([ $$product = usernoted ] && scripts/icu-data) --product $$product || exit 1; \
+	  swift build -c release --static-swift-stdlib $(DIRECT_METADATA) $$([ $$product = usernoted ] && scripts/icu-data) --product $$product || exit 1; \
 	done
-	scripts/load-on-use $$(swift build -c release --show-bin-path)/usernoted $$(swift build -c release --show-bin-path)/usernotectl
-	$$(swift build -c release --show-bin-path)/usernoted-bench --output bench-results.json
+	bin=$$(swift build -c release --show-bin-path) && scripts/load-on-use $$bin/usernoted $$bin/usernotectl && \
+	  $$bin/usernoted-bench --output bench-results.json
 
 # make bench-smoke: every measure with tiny counts on the debug build, so that the benchmarks
 # keep working (CI runs it); no budget is checked.

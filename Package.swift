@@ -63,8 +63,13 @@ let package = Package(
         ),
         // The three above loaded on first use (dlopen) rather than at every start: found and
         // linked through pkg-config as ever, and dropped from the released binaries' needed
-        // libraries by scripts/load-on-use (docs/performance.md, P4 and P7).
-        .target(name: "CLoadOnUse", dependencies: ["CMosquitto", "CGIO", "CCanberra"]),
+        // libraries by scripts/load-on-use (docs/performance.md, P4 and P7). One target each
+        // for their functions, so that what needs one links only that one; they have no
+        // header of their own (publicHeadersPath: the functions are declared by the library's).
+        .target(name: "CLoadOnUse"),
+        .target(name: "CMosquittoOnUse", dependencies: ["CMosquitto", "CLoadOnUse"], publicHeadersPath: "."),
+        .target(name: "CGIOOnUse", dependencies: ["CGIO", "CLoadOnUse"], publicHeadersPath: "."),
+        .target(name: "CCanberraOnUse", dependencies: ["CCanberra", "CLoadOnUse"], publicHeadersPath: "."),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, signalfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
@@ -75,7 +80,7 @@ let package = Package(
         // A typed async binding of libdbus on the event loop; knows nothing of notifications.
         .target(name: "DBus", dependencies: ["CDBus", "EventLoop"]),
         // An MQTT 5 client (libmosquitto) driven from a LoopThread; knows nothing of notifications.
-        .target(name: "MQTT", dependencies: ["CMosquitto", "CLoadOnUse", "EventLoop"]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "CMosquittoOnUse", "CLoadOnUse", "EventLoop"]),
         // A default executor that runs every task on the process's LoopThread.
         .target(name: "LoopExecutor", dependencies: ["CSwiftJobs", "EventLoop"]),
         // Apple's notification model as pure values; Foundation only.
@@ -86,7 +91,7 @@ let package = Package(
         // Model ⇄ org.freedesktop.Notifications.
         .target(
             name: "FreedesktopNotifications",
-            dependencies: ["CCanberra", "CGIO", "CLoadOnUse", "DBus", "EventLoop", "UserNotificationsCore"]
+            dependencies: ["CCanberra", "CCanberraOnUse", "CGIO", "CGIOOnUse", "CLoadOnUse", "DBus", "EventLoop", "UserNotificationsCore"]
         ),
         // The Center1 API, store, scheduler, handlers and routing.
         .target(

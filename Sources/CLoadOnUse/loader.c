@@ -1,5 +1,5 @@
 // dlopen on first use, each library once for the process; its symbols looked up once each.
-#include "loader.h"
+#include <CLoadOnUse.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -57,9 +57,8 @@ struct SystemdSessionTests {
         print("systemd-session: dpkg -r left nothing behind: /usr, /etc and /var/lib/dpkg/info list the same \(before.count) paths as before dpkg -i")
     }
 
-    /// The same package on Debian 13, in its chroot: installed by Debian 13's dpkg (its
-    /// dependencies there are the 64-bit-time libraries, which still provide the names the
-    /// package was built with), checked by Debian 13's lintian, and the same session of
+    /// The same package on Debian 13, in its chroot: installed by Debian 13's dpkg (GLib there
+    /// is the 64-bit-time library, which still provides the name the package was built with), checked by Debian 13's lintian, and the same session of
     /// Debian 13's `systemd --user` and dbus-daemon; purged, it leaves nothing behind.
     @Test(.enabled(if: package != nil, "set USERNOTED_DEB to a package built by make deb (.ci/run does)"),
           .enabled(if: Scene.releases.contains(.trixie), "Debian 13's chroot is not made: scripts/debian-chroot (.ci/run does)"))
@@ -148,9 +147,9 @@ struct SystemdSessionTests {
             let mapped = Set(try Command.run("cat", ["/proc/\(pid)/maps"]).output  // Foundation reads a page of it
                 .split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) })
             #expect(mapped.contains { $0.hasPrefix("libdbus-1.so") }, "no libdbus in the daemon's maps: \(mapped.sorted())")
-            let loadedOnUse = mapped.filter { name in ["libmosquitto.so", "libgio-2.0.so", "libcanberra.so"].contains { name.hasPrefix($0) } }
+            let loadedOnUse = mapped.filter { name in ["libmosquitto.so", "libgio-2.0.so", "libgobject-2.0.so", "libglib-2.0.so", "libcanberra.so"].contains { name.hasPrefix($0) } }
             #expect(loadedOnUse.isEmpty, "loaded at start: \(loadedOnUse.sorted())")
-            print("systemd-session: started, the daemon has mapped \(mapped.filter { $0.contains(".so") }.count) libraries, none of libmosquitto, GIO and libcanberra")
+            print("systemd-session: started, the daemon has mapped \(mapped.filter { $0.contains(".so") }.count) libraries, none of libmosquitto, GIO, GObject, GLib and libcanberra")
         }
 
         // 2. systemctl --user reload applies a changed config.toml.

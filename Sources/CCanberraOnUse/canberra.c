@@ -2,7 +2,7 @@
 // library (hidden, like the others).
 #pragma GCC visibility push(hidden)
 #include <canberra.h>
-#include "loader.h"
+#include <CLoadOnUse.h>
 #define LIBRARY load_on_use_canberra
 
 ON_USE(int, ca_context_create, (ca_context **c), (c))

@@ -1,8 +1,8 @@
 // libmosquitto's functions that the MQTT module calls, each forwarding to the loaded library.
-// Hidden, like every definition here: the loaded libraries' own calls never come back to them.
+// Hidden, as the GIO and libcanberra ones are: the loaded libraries' own calls never come back to them.
 #pragma GCC visibility push(hidden)
 #include <mosquitto.h>
-#include "loader.h"
+#include <CLoadOnUse.h>
 #define LIBRARY load_on_use_mosquitto
 
 ON_USE(int, mosquitto_lib_init, (void), ())

@@ -2,7 +2,7 @@
 // to the loaded library (hidden: GLib's own calls never come back to them).
 #pragma GCC visibility push(hidden)
 #include <gio/gdesktopappinfo.h>
-#include "loader.h"
+#include <CLoadOnUse.h>
 #define LIBRARY load_on_use_gio
 
 ON_USE(GDesktopAppInfo *, g_desktop_app_info_new, (const char *desktop_id), (desktop_id))
