@@ -52,6 +52,8 @@ public actor NotificationBridge {
     /// Where servers' own config files are (``ServerSetting``); nil: GLib's, found when a
     /// server's setting is first read.
     private let configDirectories: [URL]?
+    /// The directories a server's setting is read under: those given, else GLib's.
+    private var settingDirectories: [URL] { configDirectories ?? ServerSetting.configDirectories }
     /// The signal and name-owner subscriptions.
     private var tasks: [Task<Void, Never>] = []
 
@@ -256,7 +258,7 @@ public actor NotificationBridge {
     private func notify(_ key: NotificationKey) async -> UInt32? {
         guard let entry = live[key], !entry.isStacked else { return nil }
         let profile = await serverProfile()
-        let caps = profile.shown((try? await serverCapabilities()) ?? ServerCapabilities(["actions"]), configDirectories: configDirectories ?? ServerSetting.configDirectories)
+        let caps = profile.shown((try? await serverCapabilities()) ?? ServerCapabilities(["actions"]), configDirectories: settingDirectories)
         let shown = entry.shown(previewsHidden: previewsHidden)
         if !profile.replacesInPlace, let old = entry.serverID { await withdraw(key, shownAs: old) }
         let call = NotifyMapping.call(
@@ -312,7 +314,7 @@ public actor NotificationBridge {
 
     /// What the current server shows of its capabilities now (``ServerProfile/shown(_:configDirectories:)``).
     private var shownCapabilities: ServerCapabilities {
-        (profile ?? .unknown).shown(capabilities ?? ServerCapabilities(["actions"]), configDirectories: configDirectories ?? ServerSetting.configDirectories)
+        (profile ?? .unknown).shown(capabilities ?? ServerCapabilities(["actions"]), configDirectories: settingDirectories)
     }
 
     private func handle(_ signal: ServerSignal, from sender: String?) {
