@@ -31,8 +31,20 @@ struct DaemonLaunch {
     /// Checks the options before anything starts (a usage error, as the parser reports it).
     func validate() throws { _ = try schedulerClock() }
 
+    /// What a run sets up before it needs the loop: the log, the refusal of a system bus, and
+    /// the store, opening on a thread of its own from here on.
+    struct Opened: Sendable {
+        let logger: Logger
+        let directory: URL
+        let store: Store
+    }
+
     /// Serves until SIGTERM or SIGINT, or until the session bus goes away.
-    func run() async throws {
+    func run() async throws { try await run(open()) }
+
+    /// Sets up the log, refuses a system bus, and starts opening the store, which takes longer
+    /// than anything else of a start: `main` calls it before the loop runs any task.
+    func open() throws -> Opened {
         let underSystemd = environment["JOURNAL_STREAM"] != nil
         LoggingSystem.bootstrap { label in
             if underSystemd { return JournalLogHandler() }
@@ -43,10 +55,21 @@ struct DaemonLaunch {
         let logger = Logger(label: "usernoted")
         do {
             try SessionBusOnly.check(environment)
-            // The store opens on a thread of its own while the settings are read and the bus connected.
             let directory = stateDir.map { URL(filePath: $0) } ?? Store.defaultDirectory(environment: environment)
             // usernoted's tasks run on the shared loop: their commits are written there too.
             let store = Store.opening(directory: directory, logger: logger, committingOn: .shared)
+            return Opened(logger: logger, directory: directory, store: store)
+        } catch {
+            logger.critical("usernoted cannot run: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Serves with what ``open()`` set up: reads the settings and connects to the bus while the
+    /// store opens.
+    func run(_ opened: Opened) async throws {
+        let (logger, directory, store) = (opened.logger, opened.directory, opened.store)
+        do {
             let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile(environment: environment)
             let settings = try Config.load(from: configFile)
             logger.info("state", metadata: ["directory": .string(directory.path)])

@@ -40,22 +40,27 @@ struct Usernoted: AsyncParsableCommand {
     /// wakes it every second, never start. Then parses the command line and runs, on the
     /// loop, while this thread sleeps until the process exits: in a detached task, as one
     /// made here would start on the main actor, whose queue nothing serves (`dispatchMain`
-    /// did). Started as the service starts it, with no arguments, it skips the parser: its
-    /// reflection costs about 2 ms of a cold start.
+    /// did). Started as the service starts it, with no arguments, it skips the parser (its
+    /// reflection costs about 2 ms of a cold start) and starts opening the store right here,
+    /// before the loop thread has run anything: the store is the longest part of a start.
     static func main() {
         LoopSignals.block([SIGHUP])
         useLoopAsDefaultExecutor()
+        let service = CommandLine.arguments.count > 1 ? nil : Result {
+            let launch = DaemonLaunch()
+            try launch.validate()
+            return (launch, try launch.open())
+        }
         Task.detached {
-            if CommandLine.arguments.count > 1 {
-                await main(nil)
-            } else {
+            if let service {
                 do {
-                    let launch = DaemonLaunch()
-                    try launch.validate()
-                    try await launch.run()
+                    let (launch, opened) = try service.get()
+                    try await launch.run(opened)
                 } catch {
                     exit(withError: error)
                 }
+            } else {
+                await main(nil)
             }
             Self.exit()
         }

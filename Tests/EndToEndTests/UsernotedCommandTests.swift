@@ -75,6 +75,12 @@ import TestSupport
             "usernoted cannot run: cannot keep state in \(file.path)/state: Not a directory (choose another with --state-dir or USERNOTED_STATE_DIR)"),
             "\(result.errors)")
         #expect(!result.errors.contains("serving"))
+        // With no arguments, as the service starts it: the store starts opening before the loop runs.
+        var environment = bus.environment
+        environment["USERNOTED_STATE_DIR"] = file.appending(path: "state").path
+        let bare = try Command.run(binary, [], environment: environment)
+        #expect(bare.status == 1)
+        #expect(bare.errors.contains("usernoted cannot run: cannot keep state in \(file.path)/state: Not a directory"), "\(bare.errors)")
     }
 
     @Test func theTestClockRateIsHiddenAndMustBeANumberAboveZero() throws {
@@ -102,18 +108,21 @@ import TestSupport
         let binary = DaemonProcess.binary
         let state = ["--state-dir", bus.directory.appending(path: "state").path]
         /// Starts usernoted in `environment`; returns its exit status once it said `refusal`.
-        func refusal(_ environment: [String: String], _ refusal: String) async throws -> Int32 {
-            let (process, _) = try ManagedProcess.start(binary, state, environment: environment)
+        func refusal(_ environment: [String: String], _ refusal: String, arguments: [String] = state) async throws -> Int32 {
+            let (process, _) = try ManagedProcess.start(binary, arguments, environment: environment)
             try await process.waitForLog(containing: "usernoted cannot run: " + refusal)
             return try await process.exitStatus()
         }
         var activated = bus.environment
         activated["DBUS_STARTER_BUS_TYPE"] = "system"  // what the system bus sets for a service it starts
         #expect(try await refusal(activated, "the system bus started it (DBUS_STARTER_BUS_TYPE=system), but usernoted serves the session bus only") == 1)
+        activated["USERNOTED_STATE_DIR"] = state[1]
+        #expect(try await refusal(activated, "the system bus started it", arguments: []) == 1, "with no arguments, as a service")
         var sameBus = bus.environment
         sameBus["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + bus.directory.appending(path: "bus").path
         #expect(try await refusal(sameBus, "DBUS_SESSION_BUS_ADDRESS (\(bus.address)) is the system bus") == 1)
         #expect(try await bus.connect().nameOwner("io.github.usernoted") == nil, "it never took its name")
+        #expect(!FileManager.default.fileExists(atPath: state[1]), "it refused before making its state directory")
     }
 
     @Test func underSystemdLogLinesCarryJournalPriorities() async throws {
