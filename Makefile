@@ -17,25 +17,20 @@ ZSHDIR = $(PREFIX)/share/zsh/site-functions
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(PREFIX)/share/man/man1
 BUILT ?= $(shell swift build -c $(CONFIGURATION) --show-bin-path)
-# The Swift runtime and Foundation linked in: a process starts with far less dynamic linking
-# (usernotectl post 15 -> 11 ms, usernoted to its bus name 25 -> 21 ms; see docs/performance.md),
+# The release build's flags (scripts/release-flags): the Swift runtime, Foundation and
+# libstdc++ linked in, generic metadata by accessor (docs/performance.md, P4 and P7);
 # usernoted's with ICU's data cut to what it opens (scripts/icu-data: 34 MB -> 4.6 MB of the
 # binary; usernotectl links no ICU).
-STATIC = $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib)
+RELEASE_FLAGS = $(shell scripts/release-flags)
+RELEASE = $(if $(filter release,$(CONFIGURATION)),$(RELEASE_FLAGS))
 ICU_DATA = $(if $(filter release,$(CONFIGURATION)),$(shell scripts/icu-data))
-# Generic types' metadata made by their accessors, with the conformances their requirements
-# need, rather than looked up by mangled name: a lookup checks each requirement (a dictionary's
-# Key: Hashable) by scanning every conformance record of the binary, the first time, some 20
-# times in a start (docs/performance.md, P4 and P7). For every module, dependencies included.
-DIRECT_METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-RELEASE_SWIFTC = $(if $(filter release,$(CONFIGURATION)),$(DIRECT_METADATA))
 
 .PHONY: build install install-files man uninstall deb drills drills-short fuzz bench bench-smoke bench-micro matrix
 
 build:
 	scripts/install-deps
-	swift build -c $(CONFIGURATION) $(STATIC) $(RELEASE_SWIFTC) $(ICU_DATA) --product usernoted
-	swift build -c $(CONFIGURATION) $(STATIC) $(RELEASE_SWIFTC) --product usernotectl
+	swift build -c $(CONFIGURATION) $(RELEASE) $(ICU_DATA) --product usernoted
+	swift build -c $(CONFIGURATION) $(RELEASE) --product usernotectl
 	$(if $(filter release,$(CONFIGURATION)),scripts/load-on-use $(BUILT)/usernoted $(BUILT)/usernotectl)
 
 install: build install-files
@@ -106,7 +101,7 @@ BENCH_PRODUCTS = usernoted usernotectl usernoted-bench bench-fake-server bench-r
 bench:
 	scripts/install-deps --bench
 	for product in $(BENCH_PRODUCTS); do \
-	  swift build -c release --static-swift-stdlib $(DIRECT_METADATA) $$([ $$product = usernoted ] && scripts/icu-data) --product $$product || exit 1; \
+	  swift build -c release $(RELEASE_FLAGS) $$([ $$product = usernoted ] && scripts/icu-data) --product $$product || exit 1; \
 	done
 	bin=$$(swift build -c release --show-bin-path) && scripts/load-on-use $$bin/usernoted $$bin/usernotectl && \
 	  $$bin/usernoted-bench --output bench-results.json
