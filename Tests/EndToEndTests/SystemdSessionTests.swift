@@ -58,8 +58,9 @@ struct SystemdSessionTests {
     }
 
     /// The same package on Debian 13, in its chroot: installed by Debian 13's dpkg (GLib there
-    /// is the 64-bit-time library, which still provides the name the package was built with), checked by Debian 13's lintian, and the same session of
-    /// Debian 13's `systemd --user` and dbus-daemon; purged, it leaves nothing behind.
+    /// is the 64-bit-time library, which still provides the name the package was built with),
+    /// checked by Debian 13's lintian, and the same session of Debian 13's `systemd --user` and
+    /// dbus-daemon; purged, it leaves nothing behind.
     @Test(.enabled(if: package != nil, "set USERNOTED_DEB to a package built by make deb (.ci/run does)"),
           .enabled(if: Scene.releases.contains(.trixie), "Debian 13's chroot is not made: scripts/debian-chroot (.ci/run does)"))
     func installedFromTheDebianPackageOnDebian13() async throws {
