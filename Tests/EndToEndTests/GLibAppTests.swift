@@ -14,6 +14,15 @@ import UsernotedAPI
     static let python = "/usr/bin/python3"
     static let script = TestDesktop.fixtures.appending(path: "chat-app.py").path
 
+    /// A scene whose daemon serves `org.gtk.Notifications`, which it asks for after its own
+    /// name (the scene waits for that one only): sent before, GLib's call finds no owner and
+    /// the notification is lost.
+    static func scene() async throws -> Scene {
+        let scene = try await Scene(registerHandler: false)
+        try await scene.daemon.process.waitForLog(containing: "serving GLib apps' notifications")
+        return scene
+    }
+
     /// The app installed on the scene's bus, and its log: one line per thing it did, each with its pid.
     struct ChatApp {
         let bus: PrivateBus
@@ -77,13 +86,13 @@ import UsernotedAPI
     }
 
     @Test func anExitedGLibAppIsStartedByTheClickAndItsReplyActionRunsOnceWithItsTarget() async throws {
-        let scene = try await Scene(registerHandler: false)
+        let scene = try await Self.scene()
         let app = try ChatApp(bus: scene.bus, environment: scene.desktop.environment)
         try await Self.pickReply(in: scene, app: app)
     }
 
     @Test func theReplyStillReachesTheAppAfterUsernotedIsKilledAndRestarted() async throws {
-        let scene = try await Scene(registerHandler: false)
+        let scene = try await Self.scene()
         let app = try ChatApp(bus: scene.bus, environment: scene.desktop.environment)
         var restarted: DaemonProcess?
         try await Self.pickReply(in: scene, app: app) {
@@ -97,7 +106,7 @@ import UsernotedAPI
     }
 
     @Test func theReplyStillReachesTheAppAfterTheNotificationServerIsRestarted() async throws {
-        let scene = try await Scene(registerHandler: false)
+        let scene = try await Self.scene()
         let app = try ChatApp(bus: scene.bus, environment: scene.desktop.environment)
         try await Self.pickReply(in: scene, app: app) {
             scene.desktop.stopServer(signal: SIGKILL)
@@ -107,7 +116,7 @@ import UsernotedAPI
     }
 
     @Test func theAppWithdrawingItsNotificationTakesItOffTheScreen() async throws {
-        let scene = try await Scene(registerHandler: false)
+        let scene = try await Self.scene()
         let app = try ChatApp(bus: scene.bus, environment: scene.desktop.environment)
         try await app.run("send")
         try await scene.expectDisplayed(1)
