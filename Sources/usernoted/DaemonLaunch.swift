@@ -69,6 +69,8 @@ struct DaemonLaunch {
     /// store opens.
     func run(_ opened: Opened) async throws {
         let (logger, directory, store) = (opened.logger, opened.directory, opened.store)
+        let stops = StopSignals()
+        defer { stops.cancel() }
         do {
             let configFile = config.map { URL(filePath: $0) } ?? Config.defaultFile(environment: environment)
             let settings = try Config.load(from: configFile)
@@ -90,8 +92,8 @@ struct DaemonLaunch {
             // a scan of every protocol conformance in the binary per type (~1 ms of a cold start).
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
                 services: [.init(service: DaemonService(daemon: daemon), serviceName: "usernoted")],
-                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
+            stops.stopping(group)
             try await group.run()
             // A clean stop: nothing reloads the settings any more, and the state becomes one file.
             reloading.cancel()

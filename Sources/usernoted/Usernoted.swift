@@ -34,8 +34,9 @@ struct Usernoted: AsyncParsableCommand {
 
     func validate() throws { try launch.validate() }
 
-    /// The entry point, before any thread or task exists. SIGHUP is blocked here, so in every
-    /// thread, for the loop to read it (``ConfigReload``). Every task runs on the loop thread
+    /// The entry point, before any thread or task exists. SIGHUP, SIGTERM and SIGINT are blocked
+    /// here, so in every thread, for the loop to read them (``ConfigReload``, ``StopSignals``;
+    /// the programs usernoted runs start with none blocked). Every task runs on the loop thread
     /// the bus connections run on, so that libdispatch's worker pool, and the monitor that
     /// wakes it every second, never start. Then parses the command line and runs, on the
     /// loop, while this thread sleeps until the process exits: in a detached task, as one
@@ -44,7 +45,7 @@ struct Usernoted: AsyncParsableCommand {
     /// reflection costs about 2 ms of a cold start) and starts opening the store right here,
     /// before the loop thread has run anything: the store is the longest part of a start.
     static func main() {
-        LoopSignals.block([SIGHUP])
+        LoopSignals.block([SIGHUP, SIGTERM, SIGINT])
         useLoopAsDefaultExecutor()
         let service = CommandLine.arguments.count > 1 ? nil : Result {
             let launch = DaemonLaunch()

@@ -33,15 +33,16 @@ import TestSupport
         fresh.stop()
     }
 
-    /// After a clean stop the state is in `state.sqlite`, its write-ahead log copied in and
-    /// emptied (then started again with one page that changes nothing): a copy of that one file
-    /// (a backup) holds everything, and a start has no log to read back.
-    @Test func aCleanStopLeavesTheStateInOneFile() async throws {
+    /// After a clean stop (SIGTERM, as systemd sends it, or SIGINT, a Ctrl-C) the state is in
+    /// `state.sqlite`, its write-ahead log copied in and emptied (then started again with one
+    /// page that changes nothing): a copy of that one file (a backup) holds everything, and a
+    /// start has no log to read back.
+    @Test(arguments: [SIGTERM, SIGINT]) func aCleanStopLeavesTheStateInOneFile(signal: Int32) async throws {
         let bus = try PrivateBus()
         let stateDir = bus.directory.appending(path: "state")
         let first = try await DaemonProcess(bus: bus, arguments: ["--state-dir", stateDir.path])
         try await setCategories(on: bus)
-        #expect(first.stop() == 0)
+        #expect(first.process.stop(signal: signal) == 0, "it exits with status 0")
         let log = try stateDir.appending(path: "state.sqlite-wal").resourceValues(forKeys: [.fileSizeKey]).fileSize
         #expect(log == 32 + 24 + 4096, "the write-ahead log is emptied and started again with one page")
 
