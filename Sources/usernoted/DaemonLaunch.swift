@@ -95,7 +95,7 @@ struct DaemonLaunch {
                 logger: logger))
             stops.stopping(group)
             try await group.run()
-            // A clean stop: nothing reloads the settings any more, and the state becomes one file.
+            // A clean stop: nothing reloads the settings any more, and state.sqlite holds the state.
             reloading.cancel()
             await store.close()
         } catch {
