@@ -173,13 +173,13 @@ public final class Daemon: Sendable {
     private func restoreState() async throws -> String? {
         let subscribed = subscribe()
         let previousServerRun = try await withTaskCancellationHandler {
-            let run = try await self.store.serverRun()
-            try await self.categories.restore()
-            try await self.center.extensions.restore()
-            try await self.authorization.restore()
-            try await self.attention.restore()
+            let restored = try await self.store.restored()
+            self.categories.restore(restored.categories)
+            await self.center.extensions.restore(restored.serviceExtensions)
+            self.authorization.restore(restored.settings)
+            await self.attention.restore(focus: restored.focus, held: restored.held)
             try await subscribed.value
-            return run
+            return restored.serverRun
         } onCancel: {
             subscribed.cancel()
         }

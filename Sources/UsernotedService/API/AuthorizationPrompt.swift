@@ -73,9 +73,9 @@ final class Authorization: OwnNotifications.Prompts {
     /// Uses `policy` from now on.
     func setPolicy(_ policy: AuthorizationPolicy) { self.policy.withLock { $0 = policy } }
 
-    /// Loads the settings a previous run kept.
-    nonisolated(nonsending) func restore() async throws {
-        settings.restore(try await store.allSettings())
+    /// Takes the settings a previous run kept (``Store/restored()``).
+    func restore(_ kept: [AppID: AppSettings]) {
+        settings.restore(kept)
     }
 
     /// Where `app` is now.

@@ -59,10 +59,10 @@ actor Attention: OwnNotifications.Summaries {
         self.calendar = calendar
     }
 
-    /// Loads the user's Focus and what a previous run held.
-    func restore() async throws {
-        setting = try await store.focus()
-        for entry in try await store.allHeld() { held[key(entry)] = entry }
+    /// Takes the user's Focus and what a previous run held (``Store/restored()``).
+    func restore(focus: FocusSetting, held kept: [HeldNotification]) {
+        setting = focus
+        for entry in kept { held[key(entry)] = entry }
     }
 
     /// Starts releasing: what is due now (Focus ended or a summary time passed while the

@@ -14,9 +14,8 @@ final class CategoryRegistry: Sendable {
         self.store = store
     }
 
-    /// Loads the categories a previous run kept.
-    func restore() async throws {
-        let all = try await store.allCategories()
+    /// Takes the categories a previous run kept (``Store/restored()``).
+    func restore(_ all: [AppID: [NotificationCategory]]) {
         table.withLock { $0 = all }
     }
 

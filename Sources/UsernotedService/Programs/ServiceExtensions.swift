@@ -17,9 +17,9 @@ actor ServiceExtensions {
         self.seconds = seconds
     }
 
-    /// Loads what a previous run kept.
-    func restore() async throws {
-        argv = try await store.allServiceExtensions()
+    /// Takes the extensions a previous run kept (``Store/restored()``).
+    func restore(_ argv: [AppID: [String]]) {
+        self.argv = argv
     }
 
     /// Takes a new time limit (config.toml read again).

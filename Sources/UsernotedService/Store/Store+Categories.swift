@@ -16,8 +16,11 @@ extension Store {
     }
 
     /// Every app's categories.
-    func allCategories() async throws -> [AppID: [NotificationCategory]] {
-        let records = try await readNow { db in try CategoryRecord.fetchEveryRow(db) }
+    func allCategories() async throws -> [AppID: [NotificationCategory]] { try await readNow(allCategories) }
+
+    /// ``allCategories()``, read in `db`.
+    func allCategories(_ db: Database) throws -> [AppID: [NotificationCategory]] {
+        let records = try CategoryRecord.fetchEveryRow(db)
         var result: [AppID: [NotificationCategory]] = [:]
         for record in records {
             guard let app = decodeApp(record.appID),

@@ -3,8 +3,11 @@ import GRDB
 extension Store {
     /// The run of the notification server that showed what the delivered rows record (see
     /// ``FreedesktopNotifications/NotificationBridge/serverRun``); nil when none was recorded.
-    func serverRun() async throws -> String? {
-        try await readNow { db in try String.fetchOne(db, sql: "SELECT run FROM server_run WHERE id = 0") }
+    func serverRun() async throws -> String? { try await readNow(serverRun) }
+
+    /// ``serverRun()``, read in `db`.
+    func serverRun(_ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT run FROM server_run WHERE id = 0")
     }
 
     /// Records `run` as the server that shows the notifications from now on.

@@ -33,8 +33,11 @@ extension Store {
     }
 
     /// Every app's service extension.
-    func allServiceExtensions() async throws -> [AppID: [String]] {
-        let rows = try await readNow { db in try Row.fetchAll(db, sql: "SELECT app_id, argv_json FROM service_extension") }
+    func allServiceExtensions() async throws -> [AppID: [String]] { try await readNow(allServiceExtensions) }
+
+    /// ``allServiceExtensions()``, read in `db`.
+    func allServiceExtensions(_ db: Database) throws -> [AppID: [String]] {
+        let rows = try Row.fetchAll(db, sql: "SELECT app_id, argv_json FROM service_extension")
         var result: [AppID: [String]] = [:]
         for row in rows {
             let (name, json): (String, String) = (row["app_id"], row["argv_json"])

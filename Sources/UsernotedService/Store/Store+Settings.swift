@@ -16,8 +16,11 @@ extension Store {
     }
 
     /// Every known app's settings.
-    func allSettings() async throws -> [AppID: AppSettings] {
-        let records = try await readNow { db in try SettingsRecord.fetchEveryRow(db) }
+    func allSettings() async throws -> [AppID: AppSettings] { try await readNow(allSettings) }
+
+    /// ``allSettings()``, read in `db`.
+    func allSettings(_ db: Database) throws -> [AppID: AppSettings] {
+        let records = try SettingsRecord.fetchEveryRow(db)
         var result: [AppID: AppSettings] = [:]
         for record in records {
             guard let app = decodeApp(record.appID),

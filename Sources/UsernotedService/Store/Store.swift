@@ -28,6 +28,9 @@ public final class Store: Sendable {
     let pendingCounts = PendingCounts()
     /// Copies the write-ahead log back off the writer's path; nil: SQLite does, in the commits.
     private let checkpoints: Checkpointer?
+    /// What a start restores, read by the thread that opens the store (``restored()``); nil:
+    /// read when asked.
+    let restoring: Future<Restored>?
 
     /// Opens (creating and migrating) `state.sqlite` in `directory`; a ``StateDirectoryError`` says why it cannot.
     @_spi(Benchmarks) public convenience init(directory: URL, logger: Logger) throws {
@@ -41,18 +44,33 @@ public final class Store: Sendable {
     /// written there (``WriteBatch``).
     public static func opening(directory: URL, logger: Logger, committingOn loop: LoopThread? = nil) -> Store {
         let database = Future<any DatabaseWriter>(), checkpoints = Checkpointer(path: file(in: directory).path)
+        let restoring = Future<Restored>()
+        let store = Store(database, logger: logger, committingOn: loop, checkpoints: checkpoints, restoring: restoring)
         // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop
         // free meanwhile. Not a global dispatch queue: its first use starts libdispatch's
         // worker pool monitor, which then wakes the process every second for good.
-        Thread { database.resolve(Result { try open(directory, checkpoints: checkpoints) }) }.start()
-        return Store(database, logger: logger, committingOn: loop, checkpoints: checkpoints)
+        Thread {
+            let opened = Result {
+                try open(directory, checkpoints: checkpoints) { writer in
+                    // Nothing else writes before the database is handed over below.
+                    restoring.resolve(Result { try writer.writeWithoutTransaction(store.restored) })
+                }
+            }
+            if case .failure(let error) = opened { restoring.resolve(.failure(error)) }  // not open: nothing to restore
+            database.resolve(opened)
+        }.start()
+        return store
     }
 
     /// A store on `database`, open or still opening, whose writer's commits ask `checkpoints`
     /// to checkpoint (``open(_:checkpoints:)``).
-    init(_ database: Future<any DatabaseWriter>, logger: Logger, committingOn loop: LoopThread? = nil, checkpoints: Checkpointer? = nil) {
+    init(
+        _ database: Future<any DatabaseWriter>, logger: Logger, committingOn loop: LoopThread? = nil, checkpoints: Checkpointer? = nil,
+        restoring: Future<Restored>? = nil
+    ) {
         self.database = database
         self.checkpoints = checkpoints
+        self.restoring = restoring
         // A transaction that did not commit may have changed counts: they are counted again.
         let counts = pendingCounts
         batch = WriteBatch(database, committingOn: loop) { counts.withLock { $0 = [:] } }
@@ -62,7 +80,10 @@ public final class Store: Sendable {
     /// Creates, migrates and opens the database in `directory`, with a reader connection ready
     /// (the first read would otherwise open it on the loop thread); its writer's commits ask
     /// `checkpoints` for the log's checkpoints (none: SQLite checkpoints in the commit).
-    static func open(_ directory: URL, checkpoints: Checkpointer? = nil) throws(StateDirectoryError) -> any DatabaseWriter {
+    /// `migrated` is given the writer once the database is migrated, before the reader opens.
+    static func open(
+        _ directory: URL, checkpoints: Checkpointer? = nil, migrated: (any DatabaseWriter) -> Void = { _ in }
+    ) throws(StateDirectoryError) -> any DatabaseWriter {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             var configuration = Configuration()
@@ -70,6 +91,7 @@ public final class Store: Sendable {
             checkpoints?.watchCommits(in: &configuration)
             let database = try DatabasePool(path: file(in: directory).path, configuration: configuration)
             try StoreSchema.migrator.migrate(database)
+            migrated(database)
             try database.read { _ in }
             return database
         } catch {

@@ -143,6 +143,10 @@ extension StoreTestCase {
             try await withDeadline(.seconds(10), "a read of a store that cannot open") { try await store.allCategories() }
         }
         #expect(error?.description == why)
+        let restoring = await #expect(throws: StateDirectoryError.self) {
+            try await withDeadline(.seconds(10), "what a store that cannot open restores") { try await store.restored() }
+        }
+        #expect(restoring?.description == why)
     }
 
     @Test func theStateDirectoryFollowsXDGAndTheOverride() {
