@@ -15,10 +15,7 @@ extension Store {
         try await batch.write { db in try record.insert(db, onConflict: .replace) }
     }
 
-    /// Every app's categories.
-    func allCategories() async throws -> [AppID: [NotificationCategory]] { try await readNow(allCategories) }
-
-    /// ``allCategories()``, read in `db`.
+    /// Every app's categories, read in `db`.
     func allCategories(_ db: Database) throws -> [AppID: [NotificationCategory]] {
         let records = try CategoryRecord.fetchEveryRow(db)
         var result: [AppID: [NotificationCategory]] = [:]

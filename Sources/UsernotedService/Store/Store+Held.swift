@@ -67,10 +67,7 @@ extension Store {
         }
     }
 
-    /// Every held request, oldest first.
-    func allHeld() async throws -> [HeldNotification] { try await readNow(allHeld) }
-
-    /// ``allHeld()``, read in `db`.
+    /// Every held request, oldest first, read in `db`.
     func allHeld(_ db: Database) throws -> [HeldNotification] {
         let records = try HeldRecord.fetchAll(db, sql: "SELECT * FROM held ORDER BY held_at")
         return records.compactMap { record in
@@ -95,10 +92,7 @@ extension Store {
         }
     }
 
-    /// The user's own Focus setting as last recorded (off when never set).
-    func focus() async throws -> FocusSetting { try await readNow(focus) }
-
-    /// ``focus()``, read in `db`.
+    /// The user's own Focus setting as last recorded (off when never set), read in `db`.
     func focus(_ db: Database) throws -> FocusSetting {
         let json = try String.fetchOne(db, sql: "SELECT json FROM focus WHERE id = 0")
         return json.flatMap { decode($0, "focus", { try ModelJSON.decodeFocus($0) }) } ?? FocusSetting()

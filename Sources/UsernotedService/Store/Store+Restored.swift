@@ -4,12 +4,12 @@ import UserNotificationsCore
 extension Store {
     /// What a start restores before it serves: the previous run's state.
     struct Restored: Sendable {
-        var serverRun: String?
-        var categories: [AppID: [NotificationCategory]]
-        var serviceExtensions: [AppID: [String]]
-        var settings: [AppID: AppSettings]
-        var focus: FocusSetting
-        var held: [HeldNotification]
+        let serverRun: String?
+        let categories: [AppID: [NotificationCategory]]
+        let serviceExtensions: [AppID: [String]]
+        let settings: [AppID: AppSettings]
+        let focus: FocusSetting
+        let held: [HeldNotification]
     }
 
     /// What a start restores, read in `db`.

@@ -3,9 +3,7 @@ import GRDB
 extension Store {
     /// The run of the notification server that showed what the delivered rows record (see
     /// ``FreedesktopNotifications/NotificationBridge/serverRun``); nil when none was recorded.
-    func serverRun() async throws -> String? { try await readNow(serverRun) }
-
-    /// ``serverRun()``, read in `db`.
+    /// Read in `db`.
     func serverRun(_ db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT run FROM server_run WHERE id = 0")
     }

@@ -32,10 +32,7 @@ extension Store {
         }
     }
 
-    /// Every app's service extension.
-    func allServiceExtensions() async throws -> [AppID: [String]] { try await readNow(allServiceExtensions) }
-
-    /// ``allServiceExtensions()``, read in `db`.
+    /// Every app's service extension, read in `db`.
     func allServiceExtensions(_ db: Database) throws -> [AppID: [String]] {
         let rows = try Row.fetchAll(db, sql: "SELECT app_id, argv_json FROM service_extension")
         var result: [AppID: [String]] = [:]

@@ -15,10 +15,7 @@ extension Store {
         try await batch.write { db in try record.insert(db, onConflict: .replace) }
     }
 
-    /// Every known app's settings.
-    func allSettings() async throws -> [AppID: AppSettings] { try await readNow(allSettings) }
-
-    /// ``allSettings()``, read in `db`.
+    /// Every known app's settings, read in `db`.
     func allSettings(_ db: Database) throws -> [AppID: AppSettings] {
         let records = try SettingsRecord.fetchEveryRow(db)
         var result: [AppID: AppSettings] = [:]

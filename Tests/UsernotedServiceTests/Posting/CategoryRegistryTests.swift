@@ -22,7 +22,7 @@ import UsernotedAPI
         #expect(try registry.category("MEETING", of: app)?.actions.map(\.identifier) == ["JOIN"])
         let restarted = CategoryRegistry(store: store)
         #expect(restarted.json(of: app) == "[]")
-        restarted.restore(try await store.allCategories())
+        restarted.restore(try await store.readNow(store.allCategories))
         #expect(restarted.json(of: app) == registry.json(of: app))
     }
 

@@ -15,7 +15,7 @@ import UserNotificationsCore
         try await store.setCategories([], of: calendar)
         try await store.setCategories([], of: other)
         try await store.corrupt("UPDATE category SET json = '{not json' WHERE app_id = 'org.example.Other'")
-        #expect(try await reopen().allCategories() == [calendar: []])
+        #expect(try await reopen().restored().categories == [calendar: []])
     }
 
     @Test func settingCategoriesAgainReplacesThemAll() async throws {
@@ -24,6 +24,6 @@ import UserNotificationsCore
         let second = try ModelJSON.decodeCategories(#"[{"identifier":"C","actions":[]}]"#)
         try await store.setCategories(first, of: calendar)
         try await store.setCategories(second, of: calendar)
-        #expect(try await reopen().allCategories() == [calendar: second])
+        #expect(try await reopen().restored().categories == [calendar: second])
     }
 }

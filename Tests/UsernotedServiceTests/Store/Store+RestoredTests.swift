@@ -37,7 +37,7 @@ import UserNotificationsCore
         #expect(restored.focus == focus)
         #expect(restored.held == [held])
         #expect(restored.serverRun == "bus-1 :1.9")
-        let read = try await opening.allCategories()
+        let read = try await opening.readNow(opening.allCategories)
         #expect(read == restored.categories, "the reader's connection reads the same")
         await opening.close()
     }

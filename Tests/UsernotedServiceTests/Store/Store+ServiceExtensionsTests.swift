@@ -16,9 +16,9 @@ import UserNotificationsCore
         try await store.setServiceExtension(calendar, argv: ["/bin/cat"])
         try await store.setServiceExtension(calendar, argv: ["/usr/bin/decrypt", "--key", "k"])
         try await store.setServiceExtension(other, argv: ["/bin/true"])
-        #expect(try await reopen().allServiceExtensions() == [calendar: ["/usr/bin/decrypt", "--key", "k"], other: ["/bin/true"]])
+        #expect(try await reopen().restored().serviceExtensions == [calendar: ["/usr/bin/decrypt", "--key", "k"], other: ["/bin/true"]])
         try await store.removeServiceExtension(other)
-        #expect(try await reopen().allServiceExtensions() == [calendar: ["/usr/bin/decrypt", "--key", "k"]])
+        #expect(try await reopen().restored().serviceExtensions == [calendar: ["/usr/bin/decrypt", "--key", "k"]])
     }
 
     @Test func aRunIsKeptUntilItsNotificationIsShownAndRemembersBeingResumed() async throws {

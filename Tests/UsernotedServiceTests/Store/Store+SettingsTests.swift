@@ -18,6 +18,6 @@ import UserNotificationsCore
         try await store.setSettings(denied, of: calendar)
         try await store.setSettings(AppSettings(), of: other)
         try await store.corrupt("UPDATE app_settings SET json = '{\"sound\": 3}' WHERE app_id = 'org.example.Other'")
-        #expect(try await reopen().allSettings() == [calendar: denied])
+        #expect(try await reopen().restored().settings == [calendar: denied])
     }
 }

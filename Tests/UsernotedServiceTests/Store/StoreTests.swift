@@ -53,7 +53,7 @@ extension StoreTestCase {
         try await store.enqueue(response)
 
         let again = try reopen()
-        #expect(try await again.allCategories() == [calendar: category])
+        #expect(try await again.restored().categories == [calendar: category])
         #expect(try await again.allHandlers() == [
             calendar: .bus(name: ":1.42", path: "/org/example/Handler"),
             other: .exec(argv: ["/usr/bin/logger", "-t", "usernoted"]),
@@ -140,7 +140,7 @@ extension StoreTestCase {
             #expect(error?.description == why)
         }
         let error = await #expect(throws: StateDirectoryError.self) {
-            try await withDeadline(.seconds(10), "a read of a store that cannot open") { try await store.allCategories() }
+            try await withDeadline(.seconds(10), "a read of a store that cannot open") { try await store.readNow(store.allCategories) }
         }
         #expect(error?.description == why)
         let restoring = await #expect(throws: StateDirectoryError.self) {
