@@ -70,6 +70,11 @@ let package = Package(
         .target(name: "CMosquittoOnUse", dependencies: ["CMosquitto", "CLoadOnUse"], publicHeadersPath: "."),
         .target(name: "CGIOOnUse", dependencies: ["CGIO", "CLoadOnUse"], publicHeadersPath: "."),
         .target(name: "CCanberraOnUse", dependencies: ["CCanberra", "CLoadOnUse"], publicHeadersPath: "."),
+        // And SQLite, which GRDB links: loaded by the store's thread (its first call) rather than
+        // by the loader before main.
+        .target(
+            name: "CSQLiteOnUse", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift"), "CLoadOnUse"],
+            publicHeadersPath: "."),
         // Linux interfaces Glibc's Swift module leaves out (epoll, eventfd, signalfd, timerfd).
         .systemLibrary(name: "CLinux"),
         // The Swift runtime's entry point for running a job, for LoopExecutor.
@@ -100,7 +105,7 @@ let package = Package(
                 "CLinux", "EventLoop", "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI", "FreedesktopNotifications",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own API, which GRDB wraps, for what GRDB does not: the log's commit hook.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteOnUse",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Subprocess", package: "swift-subprocess"),

@@ -24,7 +24,8 @@ static inline locale_t usernoted_messages_locale(const char *name) {
 
 /* A GNU extension <pthread.h> declares only under _GNU_SOURCE. */
 int pthread_setname_np(pthread_t thread, const char *name);
-/* And one <sys/mman.h> declares only under _GNU_SOURCE. */
+/* And ones <sys/mman.h> and <unistd.h> declare only under _GNU_SOURCE. */
 int memfd_create(const char *name, unsigned int flags);
+pid_t gettid(void);
 
 #endif

@@ -7,7 +7,7 @@
 #include <string.h>
 
 /// A library's soname (the ABI its package provides: libmosquitto1, libglib2.0-0,
-/// libcanberra0), and once it was asked for, its handle or why there is none.
+/// libcanberra0, libsqlite3-0), and once it was asked for, its handle or why there is none.
 struct library {
     const char *soname;
     pthread_once_t once;
@@ -20,6 +20,7 @@ static struct library libraries[] = {
     [load_on_use_mosquitto] = {"libmosquitto.so.1", PTHREAD_ONCE_INIT, NULL, NULL},
     [load_on_use_gio] = {"libgio-2.0.so.0", PTHREAD_ONCE_INIT, NULL, NULL},
     [load_on_use_canberra] = {"libcanberra.so.0", PTHREAD_ONCE_INIT, NULL, NULL},
+    [load_on_use_sqlite] = {"libsqlite3.so.0", PTHREAD_ONCE_INIT, NULL, NULL},
 };
 
 // pthread_once's routines take no argument: one per library.
@@ -34,10 +35,12 @@ static void open_library(struct library *library) {
 static void open_mosquitto(void) { open_library(&libraries[load_on_use_mosquitto]); }
 static void open_gio(void) { open_library(&libraries[load_on_use_gio]); }
 static void open_canberra(void) { open_library(&libraries[load_on_use_canberra]); }
+static void open_sqlite(void) { open_library(&libraries[load_on_use_sqlite]); }
 static void (*const openers[])(void) = {
     [load_on_use_mosquitto] = open_mosquitto,
     [load_on_use_gio] = open_gio,
     [load_on_use_canberra] = open_canberra,
+    [load_on_use_sqlite] = open_sqlite,
 };
 
 const char *load_on_use(load_on_use_library library) {

@@ -1,8 +1,9 @@
-// The desktop's C libraries that usernoted loads on first use rather than at every start:
-// libmosquitto (push, usernotectl remote), GIO (desktop files, GNOME's settings) and
-// libcanberra (sounds). Their functions keep their own names: the definitions in
-// CMosquittoOnUse, CGIOOnUse and CCanberraOnUse load the library the first time one of them
-// is called and go on to its own.
+// The C libraries that usernoted loads on first use rather than at every start: libmosquitto
+// (push, usernotectl remote), GIO (desktop files, GNOME's settings), libcanberra (sounds),
+// and SQLite (the store, whose thread loads it while the loop thread connects to the bus).
+// Their functions keep their own names: the definitions in CMosquittoOnUse, CGIOOnUse,
+// CCanberraOnUse and CSQLiteOnUse load the library the first time one of them is called and
+// go on to its own.
 #pragma once
 
 /// The libraries loaded on first use.
@@ -10,6 +11,7 @@ typedef enum {
     load_on_use_mosquitto,
     load_on_use_gio,
     load_on_use_canberra,
+    load_on_use_sqlite,
 } load_on_use_library;
 
 /// Loads `library` the first time it is asked: NULL when it is loaded, else why it could not
@@ -17,7 +19,7 @@ typedef enum {
 /// library's first function, which aborts if the library cannot be loaded.
 const char *load_on_use(load_on_use_library library);
 
-// For the forwarding definitions of CMosquittoOnUse, CGIOOnUse and CCanberraOnUse:
+// For the forwarding definitions of CMosquittoOnUse, CGIOOnUse, CCanberraOnUse and CSQLiteOnUse:
 
 /// `name` in `library` (loading it first), cached in `cache`; aborts with a message if either
 /// is missing, which only a caller that did not call load_on_use first can meet.

@@ -1,3 +1,4 @@
+import CLinux
 import EventLoop
 import Foundation
 import GRDB
@@ -54,12 +55,23 @@ public final class Store: Sendable {
                 try open(directory, checkpoints: checkpoints) { writer in
                     // Nothing else writes before the database is handed over below.
                     restoring.resolve(Result { try writer.writeWithoutTransaction(store.restored) })
+                    giveWay()
                 }
             }
             if case .failure(let error) = opened { restoring.resolve(.failure(error)) }  // not open: nothing to restore
             database.resolve(opened)
         }.start()
         return store
+    }
+
+    /// Lowers the calling thread's priority (nice 10) for the rest of its run. The thread that
+    /// opens the store calls it once it has handed over what a start restores: what it does
+    /// then, opening the reader's connection, nothing waits for before the bus name, while the
+    /// loop thread, the bus daemon and the notification server answer the start's round trips,
+    /// and on two cores it took a core from them (docs/performance.md, P7). A thread started
+    /// from here would inherit the priority; none is.
+    private static func giveWay() {
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), 10)
     }
 
     /// A store on `database`, open or still opening, whose writer's commits ask `checkpoints`
