@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // On an upgrade, check the variadic SQLite options its shim sets against CSQLiteOnUse.
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -207,7 +208,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UsernotedServiceTests",
-            dependencies: ["UsernotedService", "EventLoop", "MQTT", "TestSupport"]
+            dependencies: ["UsernotedService", "CLinux", "EventLoop", "MQTT", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

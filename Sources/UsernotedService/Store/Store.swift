@@ -55,7 +55,8 @@ public final class Store: Sendable {
                 try open(directory, checkpoints: checkpoints) { writer in
                     // Nothing else writes before the database is handed over below.
                     restoring.resolve(Result { try writer.writeWithoutTransaction(store.restored) })
-                    giveWay()
+                    // Then the reader's connection (`open` finds it open), at a lower priority.
+                    givingWay { _ = try? writer.read { _ in } }
                 }
             }
             if case .failure(let error) = opened { restoring.resolve(.failure(error)) }  // not open: nothing to restore
@@ -64,14 +65,23 @@ public final class Store: Sendable {
         return store
     }
 
-    /// Lowers the calling thread's priority (nice 10) for the rest of its run. The thread that
-    /// opens the store calls it once it has handed over what a start restores: what it does
-    /// then, opening the reader's connection, nothing waits for before the bus name, while the
+    /// Runs `work` on a thread of its own at a lower priority (nice 10), and waits for it. The
+    /// thread that opens the store opens the reader's connection this way once it has handed
+    /// over what a start restores: the bus name does not wait for that connection, while the
     /// loop thread, the bus daemon and the notification server answer the start's round trips,
-    /// and on two cores it took a core from them (docs/performance.md, P7). A thread started
-    /// from here would inherit the priority; none is.
-    private static func giveWay() {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), 10)
+    /// and on two cores it took a core from them (docs/performance.md, P7). A thread of its own,
+    /// which ends there, because a thread keeps its priority (an unprivileged one cannot raise
+    /// it again) and passes it on to the threads it starts: the opening thread goes on to hand
+    /// the database to whatever waits for it, which may queue GRDB's first write and so start
+    /// libdispatch's workers.
+    static func givingWay(_ work: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        detachNewThread {
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), 10)
+            work()
+            done.signal()
+        }
+        done.wait()
     }
 
     /// A store on `database`, open or still opening, whose writer's commits ask `checkpoints`

@@ -1,3 +1,4 @@
+import CLinux
 import EventLoop
 import Foundation
 import GRDB
@@ -125,6 +126,22 @@ extension StoreTestCase {
         _ = try await withDeadline(.seconds(10), "the writes given before the database opened") { (try await first.value, try await second.value) }
         #expect(try await withDeadline(.seconds(10), "the read given before the database opened") { try await reading.value } <= 1)
         #expect(try await reopen().pending(of: calendar).map(\.request.content.title) == ["Second"])
+    }
+
+    /// The reader's connection opens at a lower priority on a thread of its own: the thread
+    /// that opens the store, which then hands the database to what waits for it, keeps its own.
+    @Test func theReadersConnectionGivesWayOnAThreadOfItsOwn() {
+        let caller = gettid()
+        let before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(caller))
+        let worker = Mutex<(thread: pid_t, priority: Int32)?>(nil)
+        Store.givingWay {
+            let thread = gettid()
+            worker.withLock { $0 = (thread, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread))) }
+        }
+        let ran = worker.withLock { $0 }
+        #expect(ran?.priority == 10, "the work ran at nice \(String(describing: ran?.priority))")
+        #expect(ran != nil && ran?.thread != caller, "the work ran on the caller's thread")
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(caller)) == before)
     }
 
     @Test func aStoreThatCannotOpenSaysWhyOnEveryReadAndWrite() async throws {
