@@ -15,7 +15,7 @@ import UserNotificationsCore
     /// kept: the same as each table's own read.
     @Test func aStoreOpeningOnItsThreadGivesWhatTheLastRunKept() async throws {
         let store = try reopen()
-        let categories = try ModelJSON.decodeCategories(#"[{"identifier":"C","actions":[{"identifier":"A","title":"Accept"}]}]"#)
+        let categories = try categories()
         try await store.setCategories(categories, of: calendar)
         var denied = AppSettings()
         denied.authorizationStatus = .denied

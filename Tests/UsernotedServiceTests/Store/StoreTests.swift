@@ -22,6 +22,11 @@ extension StoreTestCase {
     /// A store as a newly started daemon opens it.
     func reopen() throws -> Store { try Store(directory: directory, logger: Logger(label: "test")) }
 
+    /// One category, `C`, with one action, `A` (Accept).
+    func categories() throws -> [NotificationCategory] {
+        try ModelJSON.decodeCategories(#"[{"identifier":"C","actions":[{"identifier":"A","title":"Accept"}]}]"#)
+    }
+
     func request(_ id: String, title: String = "Title") -> NotificationRequest {
         NotificationRequest(identifier: id, content: NotificationContent(title: title, userInfo: ["K": .string(id)]))
     }
@@ -43,7 +48,7 @@ extension StoreTestCase {
 
     @Test func everythingWrittenIsThereAfterReopening() async throws {
         let store = try reopen()
-        let category = try ModelJSON.decodeCategories(#"[{"identifier":"C","actions":[{"identifier":"A","title":"Accept"}]}]"#)
+        let category = try categories()
         try await store.setCategories(category, of: calendar)
         try await store.setHandler(calendar, .bus(name: ":1.42", path: "/org/example/Handler"))
         try await store.setHandler(other, .exec(argv: ["/usr/bin/logger", "-t", "usernoted"]))
