@@ -10,6 +10,10 @@ let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 let packedRelocations = LinkerSetting.unsafeFlags(
     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
 
+/// The binaries a user installs export nothing (Sources/usernoted/exports.map says why).
+let exportsNothing = LinkerSetting.unsafeFlags(
+    ["-Xlinker", "--version-script=\(packageDirectory)/Sources/usernoted/exports.map"], .when(platforms: [.linux]))
+
 let package = Package(
     name: "usernoted",
     platforms: [.macOS(.v15)],
@@ -121,11 +125,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["exports.map"],
-            // Exports nothing (exports.map says why): 0.5–1 ms of every cold start.
-            linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--version-script=\(packageDirectory)/Sources/usernoted/exports.map"], .when(platforms: [.linux])),
-                packedRelocations,
-            ]
+            linkerSettings: [exportsNothing, packedRelocations]
         ),
         .executableTarget(
             name: "usernotectl",
@@ -133,7 +133,7 @@ let package = Package(
                 "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [packedRelocations]
+            linkerSettings: [exportsNothing, packedRelocations]
         ),
         // Apple's UserNotifications API over the bus, so Apple-platform code ports.
         .target(name: "UserNotifications", dependencies: ["DBus", "UserNotificationsCore", "UsernotedAPI"]),

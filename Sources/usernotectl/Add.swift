@@ -1,5 +1,6 @@
-import UsernotedAPI
 import ArgumentParser
+import UserNotificationsCore
+import UsernotedAPI
 
 /// `usernotectl add --app ID REQUEST.json|-`: posts or schedules a full request and prints its id.
 struct Add: AsyncParsableCommand {
@@ -12,17 +13,17 @@ struct Add: AsyncParsableCommand {
             \(ExitStatus.help(.noInput))
             """)
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     @Argument(help: ArgumentHelp("A JSON file, - for standard input, or the JSON itself.", valueName: "file"),
               completion: .file(extensions: ["json"]))
     var request: String
 
     func run() async throws {
-        let json = try Arguments.json(from: request)
-        let id = try await bus.withCenter { try await $0.call(Center1.add, for: target.app, json) }
-        Output.requestID(id, json: output.json)
+        let body = try Arguments.json(from: request)
+        let id = try await CenterClient.with(address: address) { try await $0.call(Center1.add, for: app, body) }
+        Output.requestID(id, json: json)
     }
 }

@@ -12,6 +12,14 @@ struct CenterClient: Sendable {
         proxy = .usernotedCenter(on: connection)
     }
 
+    /// Runs `body` with a client on the bus at `address` (a D-Bus address, e.g.
+    /// `unix:path=/run/user/1000/bus`; `nil` for `DBUS_SESSION_BUS_ADDRESS`), then closes the connection.
+    static func with<T>(address: String?, _ body: (CenterClient) async throws -> T) async throws -> T {
+        let connection = if let address { try await Connection.open(address: address) } else { try await Connection.sessionBus() }
+        defer { connection.close() }
+        return try await body(CenterClient(connection: connection))
+    }
+
     /// Calls `method` for `app`; returns its reply.
     func call<each Input, Output>(
         _ method: MethodDeclaration<String, repeat each Input, Output>, for app: AppID, _ arguments: repeat each Input

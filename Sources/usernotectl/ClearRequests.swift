@@ -1,4 +1,5 @@
 import ArgumentParser
+import UserNotificationsCore
 
 /// `usernotectl pending|delivered clear --app ID`: removes all of them.
 struct ClearRequests<S: RequestStateCommand>: AsyncParsableCommand {
@@ -6,10 +7,10 @@ struct ClearRequests<S: RequestStateCommand>: AsyncParsableCommand {
         CommandConfiguration(commandName: "clear", abstract: "Remove all of an app's \(S.things).", discussion: ExitStatus.help())
     }
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        try await bus.withCenter { _ = try await $0.call(S.state.removeAll, for: target.app) }
+        try await CenterClient.with(address: address) { _ = try await $0.call(S.state.removeAll, for: app) }
     }
 }

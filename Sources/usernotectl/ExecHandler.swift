@@ -1,5 +1,6 @@
-import UsernotedAPI
 import ArgumentParser
+import UserNotificationsCore
+import UsernotedAPI
 
 /// `usernotectl handler exec --app ID -- CMD ARGS…`: runs a program once per response (SetExecHandler).
 struct ExecHandler: AsyncParsableCommand {
@@ -16,11 +17,11 @@ struct ExecHandler: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
     @OptionGroup var program: ProgramArguments
 
     func run() async throws {
-        try await bus.withCenter { _ = try await $0.call(Center1.setExecHandler, for: target.app, program.argv) }
+        try await CenterClient.with(address: address) { _ = try await $0.call(Center1.setExecHandler, for: app, program.argv) }
     }
 }

@@ -21,10 +21,10 @@ struct FocusOff: AsyncParsableCommand {
         commandName: "off", abstract: "Turn your Focus off; what it held is summarised now.",
         discussion: "A schedule or the server's switch may still hold notifications: `usernotectl focus status` says.\n\n\(ExitStatus.help())")
 
-    @OptionGroup var bus: BusOptions
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        try await bus.withCenter { center in
+        try await CenterClient.with(address: address) { center in
             try await center.proxy.call(Center1.setFocus, ModelJSON.encode(FocusSetting(on: false)))
             StandardStreams.printFlushed(try FocusStatusCommand.describe(try await center.proxy.call(Center1.getFocus)))
         }

@@ -28,7 +28,7 @@ struct FocusOn: AsyncParsableCommand {
             transform: Arguments.appID)
     var allow: [AppID] = []
 
-    @OptionGroup var bus: BusOptions
+    @Option(help: .address) var address: String?
 
     func validate() throws {
         if duration != nil, until != nil { throw ValidationError("give --for or --until, not both") }
@@ -58,7 +58,7 @@ struct FocusOn: AsyncParsableCommand {
 
     func run() async throws {
         let setting = FocusSetting(on: true, until: try end(from: Date()), allow: allow)
-        try await bus.withCenter { center in
+        try await CenterClient.with(address: address) { center in
             try await center.proxy.call(Center1.setFocus, ModelJSON.encode(setting))
             StandardStreams.printFlushed(try FocusStatusCommand.describe(try await center.proxy.call(Center1.getFocus)))
         }

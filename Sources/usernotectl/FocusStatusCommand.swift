@@ -18,13 +18,13 @@ struct FocusStatusCommand: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        try await bus.withCenter { center in
-            let json = try await center.proxy.call(Center1.getFocus)
-            StandardStreams.printFlushed(output.json ? json : try Self.describe(json))
+        try await CenterClient.with(address: address) { center in
+            let reply = try await center.proxy.call(Center1.getFocus)
+            StandardStreams.printFlushed(json ? reply : try Self.describe(reply))
         }
     }
 

@@ -15,14 +15,14 @@ struct ListApps: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        try await bus.withCenter { center in
-            let json = try await center.proxy.call(Center1.getSettings, "")
-            if output.json { return StandardStreams.printFlushed(json) }
-            let apps = try ModelJSON.decodeAllSettings(json)
+        try await CenterClient.with(address: address) { center in
+            let reply = try await center.proxy.call(Center1.getSettings, "")
+            if json { return StandardStreams.printFlushed(reply) }
+            let apps = try ModelJSON.decodeAllSettings(reply)
             if apps.isEmpty { return StandardStreams.printFlushed("no app has posted yet") }
             var rows: [[String]] = []
             for (name, settings) in apps.sorted(by: { $0.key < $1.key }) {

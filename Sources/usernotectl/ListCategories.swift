@@ -8,15 +8,15 @@ struct ListCategories: AsyncParsableCommand {
         commandName: "list", abstract: "List an app's categories and their actions.",
         discussion: "Text: one category per line with its actions (title and identifier) and options.\n\n\(ExitStatus.help())")
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        let json = try await bus.withCenter { try await $0.call(Center1.getCategories, for: target.app) }
-        if output.json { return StandardStreams.printFlushed(json) }
-        let categories = try ModelJSON.decodeCategories(json, limits: nil)
-        if categories.isEmpty { return StandardStreams.printFlushed("\(target.app.rawValue) has no categories") }
+        let reply = try await CenterClient.with(address: address) { try await $0.call(Center1.getCategories, for: app) }
+        if json { return StandardStreams.printFlushed(reply) }
+        let categories = try ModelJSON.decodeCategories(reply, limits: nil)
+        if categories.isEmpty { return StandardStreams.printFlushed("\(app.rawValue) has no categories") }
         Output.table(categories.map { category in
             let actions = category.actions.map { action in
                 let marks = action.options.names + (action.isTextInput ? ["text input"] : [])

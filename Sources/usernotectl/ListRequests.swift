@@ -9,15 +9,15 @@ struct ListRequests<S: RequestStateCommand>: AsyncParsableCommand {
             discussion: "Text: one request per line: identifier, \(S.state == .pending ? "when it fires" : "category"), title.\n\n\(ExitStatus.help())")
     }
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        let json = try await bus.withCenter { try await $0.call(S.state.list, for: target.app) }
-        if output.json { return StandardStreams.printFlushed(json) }
-        let requests = try ModelJSON.decodeRequests(json)
-        if requests.isEmpty { return StandardStreams.printFlushed("\(target.app.rawValue) has no \(S.things)") }
+        let reply = try await CenterClient.with(address: address) { try await $0.call(S.state.list, for: app) }
+        if json { return StandardStreams.printFlushed(reply) }
+        let requests = try ModelJSON.decodeRequests(reply)
+        if requests.isEmpty { return StandardStreams.printFlushed("\(app.rawValue) has no \(S.things)") }
         Output.table(requests.map { request in
             let middle = S.state == .pending
                 ? request.trigger.map(Self.describe) ?? "now"

@@ -21,15 +21,15 @@ struct Monitor: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Exit after this many responses.", valueName: "n"))
     var count: Int?
 
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
     }
 
     func run() async throws {
-        try await bus.withCenter { center in
+        try await CenterClient.with(address: address) { center in
             let subscription = try await ResponseSubscription.start(center, of: app)
             if !subscription.daemonWasRunning {
                 StandardStreams.writeError("usernotectl: usernoted is not running yet; waiting for it (\(Failure.startHint))")
@@ -37,7 +37,7 @@ struct Monitor: AsyncParsableCommand {
             StandardStreams.writeError("usernotectl: monitoring responses\(app.map { " of \($0.rawValue)" } ?? "") (Ctrl-C to stop)")
             var received = 0
             for await response in subscription.responses {
-                StandardStreams.printFlushed(response.line(json: output.json, text: \.monitorLine))
+                StandardStreams.printFlushed(response.line(json: json, text: \.monitorLine))
                 received += 1
                 if let count, received >= count { return }
             }

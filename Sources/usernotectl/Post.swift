@@ -1,4 +1,5 @@
 import ArgumentParser
+import UserNotificationsCore
 
 /// `usernotectl post --app ID [options] TITLE [BODY]`: shows a notification now and prints its request id.
 struct Post: AsyncParsableCommand {
@@ -11,14 +12,14 @@ struct Post: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var target: AppOption
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
     @OptionGroup var content: ContentOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func run() async throws {
         let call = try content.postRequest().call
-        let id = try await bus.withCenter { try await $0.send(call, for: target.app) }
-        Output.requestID(id, json: output.json)
+        let id = try await CenterClient.with(address: address) { try await $0.send(call, for: app) }
+        Output.requestID(id, json: json)
     }
 }

@@ -1,5 +1,6 @@
-import UsernotedAPI
 import ArgumentParser
+import UserNotificationsCore
+import UsernotedAPI
 
 /// `usernotectl push [payload] --app ID PAYLOAD.json|-`: posts an APNs-shaped payload and prints the request id.
 struct PushPayload: AsyncParsableCommand {
@@ -13,17 +14,17 @@ struct PushPayload: AsyncParsableCommand {
             \(ExitStatus.help(.noInput))
             """)
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     @Argument(help: ArgumentHelp("A JSON file, - for standard input, or the JSON itself.", valueName: "payload"),
               completion: .file(extensions: ["json"]))
     var payload: String
 
     func run() async throws {
-        let json = try Arguments.json(from: payload)
-        let id = try await bus.withCenter { try await $0.call(Center1.postPayload, for: target.app, json) }
-        Output.requestID(id, json: output.json)
+        let body = try Arguments.json(from: payload)
+        let id = try await CenterClient.with(address: address) { try await $0.call(Center1.postPayload, for: app, body) }
+        Output.requestID(id, json: json)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UserNotificationsCore
 import UsernotedAPI
 
 /// `usernotectl push token --app ID`: the app's device token, the MQTT topic a server publishes pushes to.
@@ -8,11 +9,11 @@ struct PushToken: AsyncParsableCommand {
         abstract: "Print the app's device token: the MQTT topic a server publishes its pushes to.",
         discussion: "Remote notifications must be on ([push] broker in usernoted's config.toml).\n\n\(ExitStatus.help)")
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        let token = try await bus.withCenter { try await $0.call(Center1.getPushToken, for: target.app) }
+        let token = try await CenterClient.with(address: address) { try await $0.call(Center1.getPushToken, for: app) }
         StandardStreams.printFlushed(token)
     }
 }

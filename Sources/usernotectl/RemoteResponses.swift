@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import MQTT
+import UserNotificationsCore
 
 /// `usernotectl remote responses --broker URL --app ID [--device D] [--for ID] [--wait-for N]`:
 /// prints the answers desktops publish, one JSON per line, each once.
@@ -22,7 +23,7 @@ struct RemoteResponses: AsyncParsableCommand {
             """)
 
     @OptionGroup var connection: BrokerOptions
-    @OptionGroup var target: AppOption
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
 
     @Option(help: ArgumentHelp("Only this desktop's answers (default: every desktop's).", valueName: "device"))
     var device: String?
@@ -41,7 +42,7 @@ struct RemoteResponses: AsyncParsableCommand {
 
     func run() async throws {
         let seconds = try timeout.map { try Arguments.seconds($0, option: "--timeout") }
-        let topic = "usernoted/v1/devices/\(device ?? "+")/apps/\(target.app.rawValue)/responses"
+        let topic = "usernoted/v1/devices/\(device ?? "+")/apps/\(app.rawValue)/responses"
         let client = try await connection.connect(id: clientID, subscriptions: [topic])
         // The deadline ends the subscription, and so the loop below.
         let deadline = seconds.map { seconds in Task { try await Task.sleep(for: .seconds(seconds)); await client.stop() } }

@@ -21,7 +21,7 @@ struct RemoteSend: AsyncParsableCommand {
             """)
 
     @OptionGroup var connection: BrokerOptions
-    @OptionGroup var target: AppOption
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
 
     @Option(help: ArgumentHelp("The desktop's device name (from its token).", valueName: "device"))
     var device: String?
@@ -52,7 +52,7 @@ struct RemoteSend: AsyncParsableCommand {
     func run() async throws {
         let json = try Arguments.json(from: payload)
         let scope = device.map { "devices/\($0)" } ?? "users/\(user!)"
-        let topic = "usernoted/v1/\(scope)/apps/\(target.app.rawValue)"
+        let topic = "usernoted/v1/\(scope)/apps/\(app.rawValue)"
         let pushID = id ?? UUID().uuidString.lowercased()
         var properties = [UserProperty("apns-id", pushID)]
         if let collapseID { properties.append(UserProperty("apns-collapse-id", collapseID)) }

@@ -1,5 +1,6 @@
-import UsernotedAPI
 import ArgumentParser
+import UserNotificationsCore
+import UsernotedAPI
 
 /// `usernotectl extension remove --app ID`: the app has no service extension any more (RemoveServiceExtension).
 struct RemoveExtension: AsyncParsableCommand {
@@ -11,10 +12,10 @@ struct RemoveExtension: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        try await bus.withCenter { _ = try await $0.call(Center1.removeServiceExtension, for: target.app) }
+        try await CenterClient.with(address: address) { _ = try await $0.call(Center1.removeServiceExtension, for: app) }
     }
 }

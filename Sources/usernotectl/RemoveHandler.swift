@@ -1,5 +1,6 @@
-import UsernotedAPI
 import ArgumentParser
+import UserNotificationsCore
+import UsernotedAPI
 
 /// `usernotectl handler remove --app ID`: the app has no handler any more (RemoveHandler).
 struct RemoveHandler: AsyncParsableCommand {
@@ -12,10 +13,10 @@ struct RemoveHandler: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
 
     func run() async throws {
-        try await bus.withCenter { _ = try await $0.call(Center1.removeHandler, for: target.app) }
+        try await CenterClient.with(address: address) { _ = try await $0.call(Center1.removeHandler, for: app) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UserNotificationsCore
 
 /// `usernotectl pending|delivered remove --app ID ID…`: removes the requests with these ids.
 struct RemoveRequests<S: RequestStateCommand>: AsyncParsableCommand {
@@ -8,13 +9,13 @@ struct RemoveRequests<S: RequestStateCommand>: AsyncParsableCommand {
             discussion: "Unknown ids are ignored.\n\n\(ExitStatus.help())")
     }
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
 
     @Argument(help: ArgumentHelp("Request ids.", valueName: "id"))
     var ids: [String]
 
     func run() async throws {
-        try await bus.withCenter { _ = try await $0.call(S.state.remove, for: target.app, ids) }
+        try await CenterClient.with(address: address) { _ = try await $0.call(S.state.remove, for: app, ids) }
     }
 }

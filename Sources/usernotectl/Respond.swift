@@ -23,17 +23,17 @@ struct Respond: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only this app's newest notification.", valueName: "id"), transform: Arguments.appID)
     var app: AppID?
 
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func validate() throws {
         if !primary { throw ValidationError("give --primary: respond answers with the primary action") }
     }
 
     func run() async throws {
-        let answered = try await bus.withCenter { try await $0.proxy.call(Center1.respondPrimary, app?.rawValue ?? "") }
+        let answered = try await CenterClient.with(address: address) { try await $0.proxy.call(Center1.respondPrimary, app?.rawValue ?? "") }
         let fields = ["appId": answered.appID, "requestId": answered.requestID, "actionIdentifier": answered.actionIdentifier]
-        StandardStreams.printFlushed(output.json
+        StandardStreams.printFlushed(json
             ? ModelJSON.encode(JSONValue.object(fields.mapValues { .string($0) }))
             : [answered.appID, answered.requestID, answered.actionIdentifier].joined(separator: "\t"))
     }

@@ -14,17 +14,17 @@ struct Schedule: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var target: AppOption
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
     @OptionGroup var when: TriggerOptions
     @OptionGroup var content: ContentOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func run() async throws {
         var request = try content.postRequest()
         request.trigger = try when.trigger()
         let call = request.call
-        let id = try await bus.withCenter { try await $0.send(call, for: target.app) }
-        Output.requestID(id, json: output.json)
+        let id = try await CenterClient.with(address: address) { try await $0.send(call, for: app) }
+        Output.requestID(id, json: json)
     }
 }

@@ -46,7 +46,7 @@ struct SetAppSettings: AsyncParsableCommand {
         "The directory holding <language>/LC_MESSAGES/<domain>.mo (default: /usr/share/locale).", valueName: "dir"))
     var localeDirectory: String?
 
-    @OptionGroup var bus: BusOptions
+    @Option(help: .address) var address: String?
 
     func validate() throws {
         let update = self.update
@@ -62,7 +62,7 @@ struct SetAppSettings: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await bus.withCenter { center in
+        try await CenterClient.with(address: address) { center in
             _ = try await center.call(Center1.setSettings, for: app, ModelJSON.encode(update))
             StandardStreams.printFlushed(try await center.call(Center1.getSettings, for: app))
         }

@@ -1,5 +1,6 @@
-import UsernotedAPI
 import ArgumentParser
+import UserNotificationsCore
+import UsernotedAPI
 
 /// `usernotectl categories set --app ID FILE.json|-`: replaces all categories of the app.
 struct SetCategories: AsyncParsableCommand {
@@ -15,8 +16,8 @@ struct SetCategories: AsyncParsableCommand {
             \(ExitStatus.help(.noInput))
             """)
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
 
     @Argument(help: ArgumentHelp("A JSON file, - for standard input, or the JSON itself.", valueName: "file"),
               completion: .file(extensions: ["json"]))
@@ -24,6 +25,6 @@ struct SetCategories: AsyncParsableCommand {
 
     func run() async throws {
         let json = try Arguments.json(from: categories)
-        try await bus.withCenter { _ = try await $0.call(Center1.setCategories, for: target.app, json) }
+        try await CenterClient.with(address: address) { _ = try await $0.call(Center1.setCategories, for: app, json) }
     }
 }

@@ -1,5 +1,6 @@
-import UsernotedAPI
 import ArgumentParser
+import UserNotificationsCore
+import UsernotedAPI
 
 /// `usernotectl extension set --app ID -- CMD ARGS…`: the app's service extension (SetServiceExtension).
 struct SetExtension: AsyncParsableCommand {
@@ -16,11 +17,11 @@ struct SetExtension: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @OptionGroup var target: AppOption
-    @OptionGroup var bus: BusOptions
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option(help: .address) var address: String?
     @OptionGroup var program: ProgramArguments
 
     func run() async throws {
-        try await bus.withCenter { _ = try await $0.call(Center1.setServiceExtension, for: target.app, program.argv) }
+        try await CenterClient.with(address: address) { _ = try await $0.call(Center1.setServiceExtension, for: app, program.argv) }
     }
 }

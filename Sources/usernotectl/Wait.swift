@@ -17,7 +17,7 @@ struct Wait: AsyncParsableCommand {
             \(ExitStatus.help(.timedOut))
             """)
 
-    @OptionGroup var target: AppOption
+    @Option(help: .app, transform: Arguments.appID) var app: AppID
 
     @Option(help: ArgumentHelp("Only a response to this request id.", valueName: "id"))
     var request: String?
@@ -28,8 +28,8 @@ struct Wait: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Say nothing on standard error while waiting.")
     var quiet = false
 
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var bus: BusOptions
+    @Flag(help: .json) var json = false
+    @Option(help: .address) var address: String?
 
     func validate() throws {
         if let timeout, try Arguments.seconds(timeout, option: "--timeout") <= 0 {
@@ -39,21 +39,21 @@ struct Wait: AsyncParsableCommand {
 
     func run() async throws {
         let limit = try timeout.map { try Arguments.seconds($0, option: "--timeout") }
-        let response = try await bus.withCenter { center -> ResponseSignal? in
-            let subscription = try await ResponseSubscription.start(center, of: target.app, request: request, quiet: quiet)
+        let response = try await CenterClient.with(address: address) { center -> ResponseSignal? in
+            let subscription = try await ResponseSubscription.start(center, of: app, request: request, quiet: quiet)
             if !quiet {
                 if !subscription.daemonWasRunning {
                     StandardStreams.writeError("usernotectl: usernoted is not running yet; waiting for it (\(Failure.startHint))")
                 }
                 StandardStreams.writeError(
-                    "usernotectl: waiting for a response of \(target.app.rawValue)\(request.map { " to \($0)" } ?? "")")
+                    "usernotectl: waiting for a response of \(app.rawValue)\(request.map { " to \($0)" } ?? "")")
             }
             return try await Self.first(of: subscription.responses, within: limit)
         }
         guard let response else {
             throw Failure("no response within \(timeout ?? "")", status: .timedOut)
         }
-        StandardStreams.printFlushed(response.line(json: output.json, text: \.answerLine))
+        StandardStreams.printFlushed(response.line(json: json, text: \.answerLine))
     }
 
     /// The first response in `responses`, or nil when `seconds` pass first.
