@@ -15,7 +15,7 @@ struct DaemonLaunch {
     var environment = Self.processEnvironment
 
     /// The process's environment as read once (the parser's validation and the run each make a launch).
-    private static let processEnvironment = ProcessInfo.processInfo.environment
+    private static let processEnvironment = ProcessEnvironment.read()
 
     /// The clock rate from --clock-rate, else $USERNOTED_CLOCK_RATE, else real time.
     func schedulerClock() throws -> ScaledClock {

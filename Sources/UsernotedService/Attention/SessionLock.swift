@@ -11,7 +11,7 @@ public enum SessionLock {
     static let sessionInterface = "org.freedesktop.login1.Session"
 
     /// The system bus address to use.
-    public static func systemBusAddress(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func systemBusAddress(environment: [String: String] = ProcessEnvironment.read()) -> String {
         environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? "unix:path=/run/dbus/system_bus_socket"
     }
 

@@ -51,7 +51,7 @@ public struct Config: Sendable, Hashable, Decodable {
     }
 
     /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`.
-    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultFile(environment: [String: String] = ProcessEnvironment.read()) -> URL {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return URL(filePath: config).appending(path: "usernoted/config.toml")
         }

@@ -72,11 +72,11 @@ enum ProgramRun {
     static func run(
         argv: [String], input text: String, variables: [String: String], outputLimit: Int, timeout: Duration
     ) async throws(ProgramFailure) -> Outcome? {
-        guard let program = argv.first, let path = resolve(program, environment: ProcessInfo.processInfo.environment) else {
+        let own = ProcessEnvironment.read()
+        guard let program = argv.first, let path = resolve(program, environment: own) else {
             throw ProgramFailure("argv[0] '\(argv.first ?? "")' is no longer an executable file")
         }
         var environment: [Environment.Key: String] = [:]
-        let own = ProcessInfo.processInfo.environment
         for name in passedThrough { if let value = own[name] { environment[Environment.Key(stringLiteral: name)] = value } }
         for (name, value) in variables { environment[Environment.Key(stringLiteral: name)] = value }
         // Standard input is an unlinked file, not a pipe: a program that never reads it costs nothing.
@@ -94,7 +94,7 @@ enum ProgramRun {
 
     /// Whether `argv` can be run: a non-empty argv whose program is an executable file,
     /// given by absolute path or found in PATH. Returns what is wrong, or nil.
-    static func problem(with argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func problem(with argv: [String], environment: [String: String] = ProcessEnvironment.read()) -> String? {
         guard let program = argv.first, !program.isEmpty else {
             return "argv is empty; give the program and its arguments, e.g. [\"/usr/local/bin/on-response\", \"--verbose\"]"
         }

@@ -126,7 +126,7 @@ public final class Store: Sendable {
 
     /// The state directory: `$USERNOTED_STATE_DIR`, else `$XDG_STATE_HOME/usernoted`, else
     /// `~/.local/state/usernoted`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultDirectory(environment: [String: String] = ProcessEnvironment.read()) -> URL {
         if let explicit = environment["USERNOTED_STATE_DIR"], !explicit.isEmpty { return URL(filePath: explicit) }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(filePath: state).appending(path: "usernoted")
