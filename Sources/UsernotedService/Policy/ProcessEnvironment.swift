@@ -17,10 +17,11 @@ public enum ProcessEnvironment {
         var variables: [String: String] = [:]
         var entry = entries
         while let pointer = entry?.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            // Split at the C string's first `=`, not a Swift string's: finding a Character
+            // parses grapheme clusters, a quarter of a start's `main` before this.
+            if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+                let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)
+                if variables[name] == nil { variables[name] = String(cString: equals + 1) }
             }
             entry = entry?.successor()
         }

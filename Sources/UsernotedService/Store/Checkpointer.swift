@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import GRDB
 import GRDBSQLite
 import Synchronization
@@ -18,7 +19,9 @@ final class Checkpointer: Sendable {
     /// The pages in the log past which the writer checkpoints itself (see docs/performance.md, P3).
     static let backstop: Int32 = 2000
 
-    private let path: String
+    /// The database file (its path is read where the connection opens: a URL's first `path`
+    /// costs a conformance scan, which a start need not make on `main`).
+    private let file: URL
     /// Where the checkpoints run, one at a time.
     private let queue = DispatchQueue(label: "usernoted.checkpoints")
     /// The checkpoints' connection, opened on the first one; nil again once closed.
@@ -30,9 +33,9 @@ final class Checkpointer: Sendable {
     /// How many checkpoints its own connection made (for tests).
     let made = Atomic<Int>(0)
 
-    /// Checkpoints for the database at `path`.
-    init(path: String) {
-        self.path = path
+    /// Checkpoints for the database `file`.
+    init(file: URL) {
+        self.file = file
     }
 
     /// Makes the commits of the writer that `configuration` opens ask for checkpoints here.
@@ -69,7 +72,7 @@ final class Checkpointer: Sendable {
         defer { asked.store(false, ordering: .releasing) }
         let database = connection.withLock { state -> DatabaseQueue? in
             guard !state.closed else { return nil }
-            if state.database == nil { state.database = try? DatabaseQueue(path: path) }
+            if state.database == nil { state.database = try? DatabaseQueue(path: file.path) }
             return state.database
         }
         guard (try? database?.writeWithoutTransaction({ try $0.checkpoint(.passive) })) != nil else { return }

@@ -35,7 +35,7 @@ public final class Store: Sendable {
 
     /// Opens (creating and migrating) `state.sqlite` in `directory`; a ``StateDirectoryError`` says why it cannot.
     @_spi(Benchmarks) public convenience init(directory: URL, logger: Logger) throws {
-        let checkpoints = Checkpointer(path: Self.file(in: directory).path)
+        let checkpoints = Checkpointer(file: Self.file(in: directory))
         self.init(Future(.success(try Self.open(directory, checkpoints: checkpoints))), logger: logger, checkpoints: checkpoints)
     }
 
@@ -44,7 +44,7 @@ public final class Store: Sendable {
     /// throw the reason when it could not be. Transactions started on `loop`'s thread are
     /// written there (``WriteBatch``).
     public static func opening(directory: URL, logger: Logger, committingOn loop: LoopThread? = nil) -> Store {
-        let database = Future<any DatabaseWriter>(), checkpoints = Checkpointer(path: file(in: directory).path)
+        let database = Future<any DatabaseWriter>(), checkpoints = Checkpointer(file: file(in: directory))
         let restoring = Future<Restored>()
         let store = Store(database, logger: logger, committingOn: loop, checkpoints: checkpoints, restoring: restoring)
         // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop

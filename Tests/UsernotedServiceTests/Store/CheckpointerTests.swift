@@ -17,7 +17,7 @@ import TestSupport
 
         init() async throws {
             file = Store.file(in: try TemporaryDirectory.make(prefix: "usernoted-checkpoints"))
-            checkpoints = Checkpointer(path: file.path)
+            checkpoints = Checkpointer(file: file)
             var configuration = Configuration()
             checkpoints.watchCommits(in: &configuration)
             database = try DatabasePool(path: file.path, configuration: configuration)
