@@ -184,7 +184,7 @@ public final class Daemon: Sendable {
             subscribed.cancel()
         }
         if center.catalogs.locale.replaced {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.read()
             let named = ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"].compactMap { name in environment[name].map { "\(name)=\($0)" } }
             logger.warning("localized alerts: the session's messages locale is not installed; using C.UTF-8, in which only LANGUAGE chooses the catalog's language", metadata: [
                 "environment": "\(named.joined(separator: " "))"])

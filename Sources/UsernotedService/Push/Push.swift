@@ -151,7 +151,7 @@ actor Push {
 
     /// The user's login name.
     private static func loginName() -> String {
-        if let name = ProcessInfo.processInfo.environment["USER"], !name.isEmpty { return name }
+        if let name = ProcessEnvironment.read()["USER"], !name.isEmpty { return name }
         guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return "user\(getuid())" }
         return String(cString: name)
     }
