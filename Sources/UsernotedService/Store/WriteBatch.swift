@@ -186,8 +186,12 @@ final class WriteBatch: Sendable {
         }
         if error != nil { onFailedCommit() }
         if error is RolledBack { error = nil }  // the lone write's own error is its outcome
-        jobs.forEach { $0.finish(error) }
+        // The run ends before its writes hear how it went: a write given at once by one that
+        // waited for it starts a run of its own (on the loop when in the background, rather
+        // than on the writer as the rest of this run), and the next run's commit still comes
+        // after these, this thread holding GRDB's writer until it returns.
         transactionFinished()
+        jobs.forEach { $0.finish(error) }
     }
 
     /// Runs `body` in one transaction, begun and committed with cached statements: GRDB's own
@@ -217,7 +221,11 @@ final class WriteBatch: Sendable {
     /// ``patience`` for writes that may.
     private func transactionFinished() {
         let (again, wait) = state.withLock { state -> (Bool, Bool) in
-            if state.transactions.runFinished() { return (true, false) }
+            // A run asked for by writes that this one took along would write nothing: the
+            // flight ends, and a write given from now on starts its own (on the loop, when
+            // in the background).
+            if state.transactions.runFinished(), state.waiting.isEmpty { _ = state.transactions.runFinished() }
+            if state.transactions.isRunning { return (true, false) }
             return (false, !state.waiting.isEmpty && Self.startPatience(&state.patienceRunning))
         }
         if again { writeWaiting() }
