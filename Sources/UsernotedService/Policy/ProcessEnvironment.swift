@@ -17,7 +17,7 @@ public enum ProcessEnvironment {
         var entry = entries
         while let pointer = entry?.pointee {
             // Split at the C string's first `=`, not a Swift string's: finding a Character
-            // parses grapheme clusters, a quarter of a start's `main` before this.
+            // parses grapheme clusters, a fifth of a start's `main` before this.
             if let equals = strchr(pointer, Int32(UInt8(ascii: "="))),
                let name = String(validating: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self),
                variables[name] == nil,
