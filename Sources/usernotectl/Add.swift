@@ -13,7 +13,7 @@ struct Add: AsyncParsableCommand {
             \(ExitStatus.help(.noInput))
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Flag(help: .json) var json = false
     @Option(help: .address) var address: String?
 

@@ -7,7 +7,7 @@ struct ClearRequests<S: RequestStateCommand>: AsyncParsableCommand {
         CommandConfiguration(commandName: "clear", abstract: "Remove all of an app's \(S.things).", discussion: ExitStatus.help())
     }
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Option(help: .address) var address: String?
 
     func run() async throws {

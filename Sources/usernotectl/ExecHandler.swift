@@ -17,7 +17,7 @@ struct ExecHandler: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Option(help: .address) var address: String?
     @OptionGroup var program: ProgramArguments
 

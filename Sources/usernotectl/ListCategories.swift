@@ -8,7 +8,7 @@ struct ListCategories: AsyncParsableCommand {
         commandName: "list", abstract: "List an app's categories and their actions.",
         discussion: "Text: one category per line with its actions (title and identifier) and options.\n\n\(ExitStatus.help())")
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Flag(help: .json) var json = false
     @Option(help: .address) var address: String?
 

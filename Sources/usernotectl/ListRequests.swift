@@ -9,7 +9,7 @@ struct ListRequests<S: RequestStateCommand>: AsyncParsableCommand {
             discussion: "Text: one request per line: identifier, \(S.state == .pending ? "when it fires" : "category"), title.\n\n\(ExitStatus.help())")
     }
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Flag(help: .json) var json = false
     @Option(help: .address) var address: String?
 

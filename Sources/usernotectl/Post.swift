@@ -12,7 +12,7 @@ struct Post: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @OptionGroup var content: ContentOptions
     @Flag(help: .json) var json = false
     @Option(help: .address) var address: String?

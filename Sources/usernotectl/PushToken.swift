@@ -9,7 +9,7 @@ struct PushToken: AsyncParsableCommand {
         abstract: "Print the app's device token: the MQTT topic a server publishes its pushes to.",
         discussion: "Remote notifications must be on ([push] broker in usernoted's config.toml).\n\n\(ExitStatus.help)")
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Option(help: .address) var address: String?
 
     func run() async throws {

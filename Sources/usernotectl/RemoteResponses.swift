@@ -23,7 +23,7 @@ struct RemoteResponses: AsyncParsableCommand {
             """)
 
     @OptionGroup var connection: BrokerOptions
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
 
     @Option(help: ArgumentHelp("Only this desktop's answers (default: every desktop's).", valueName: "device"))
     var device: String?

@@ -21,7 +21,7 @@ struct RemoteSend: AsyncParsableCommand {
             """)
 
     @OptionGroup var connection: BrokerOptions
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
 
     @Option(help: ArgumentHelp("The desktop's device name (from its token).", valueName: "device"))
     var device: String?

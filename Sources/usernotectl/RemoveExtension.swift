@@ -12,7 +12,7 @@ struct RemoveExtension: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Option(help: .address) var address: String?
 
     func run() async throws {

@@ -13,7 +13,7 @@ struct RemoveHandler: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Option(help: .address) var address: String?
 
     func run() async throws {

@@ -9,7 +9,7 @@ struct RemoveRequests<S: RequestStateCommand>: AsyncParsableCommand {
             discussion: "Unknown ids are ignored.\n\n\(ExitStatus.help())")
     }
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Option(help: .address) var address: String?
 
     @Argument(help: ArgumentHelp("Request ids.", valueName: "id"))

@@ -14,7 +14,7 @@ struct Schedule: AsyncParsableCommand {
             \(ExitStatus.help())
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @OptionGroup var when: TriggerOptions
     @OptionGroup var content: ContentOptions
     @Flag(help: .json) var json = false

@@ -16,7 +16,7 @@ struct SetCategories: AsyncParsableCommand {
             \(ExitStatus.help(.noInput))
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
     @Option(help: .address) var address: String?
 
     @Argument(help: ArgumentHelp("A JSON file, - for standard input, or the JSON itself.", valueName: "file"),

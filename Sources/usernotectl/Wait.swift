@@ -17,7 +17,7 @@ struct Wait: AsyncParsableCommand {
             \(ExitStatus.help(.timedOut))
             """)
 
-    @Option(help: .app, transform: Arguments.appID) var app: AppID
+    @Option var app: AppID
 
     @Option(help: ArgumentHelp("Only a response to this request id.", valueName: "id"))
     var request: String?
