@@ -75,51 +75,39 @@ extension Connection {
         return id
     }
 
-    /// Ownership changes of `name` (or of every name when nil), from now on.
-    public func nameOwnerChanges(of name: String? = nil) async throws -> AsyncStream<Bus.NameOwnerChange> {
+    /// Ownership changes of `name` (or of every name when nil), from now on; the
+    /// subscription ends as ``SignalStream``'s does.
+    public func nameOwnerChanges(of name: String? = nil) async throws -> some AsyncSequence<Bus.NameOwnerChange, Never> & Sendable {
         let rule = MatchRule(
             sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged",
             arguments: name.map { [0: $0] } ?? [:])
-        let signals = try await signals(matching: rule)
-        return AsyncStream { continuation in
-            let task = Task {
-                for await signal in signals {
-                    guard signal.body.count == 3, let n = signal.body[0].as(String.self),
-                        let old = signal.body[1].as(String.self), let new = signal.body[2].as(String.self)
-                    else { continue }
-                    continuation.yield(Bus.NameOwnerChange(name: n, oldOwner: old, newOwner: new))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
+        return try await signals(matching: rule).compactMap { @Sendable signal -> Bus.NameOwnerChange? in
+            guard signal.body.count == 3, let n = signal.body[0].as(String.self),
+                let old = signal.body[1].as(String.self), let new = signal.body[2].as(String.self)
+            else { return nil }
+            return Bus.NameOwnerChange(name: n, oldOwner: old, newOwner: new)
         }
     }
 
     /// The unique names of connections that leave the bus, from now on (one match rule:
     /// `NameOwnerChanged` with no new owner; well-known names that lose their owner are left out).
-    public func departures() async throws -> AsyncStream<String> {
+    public func departures() async throws -> some AsyncSequence<String, Never> & Sendable {
         try await uniqueNames(withEmptyArgument: 2)
     }
 
     /// The unique names of connections that join the bus, from now on (one match rule:
     /// `NameOwnerChanged` with no old owner; well-known names that get an owner are left out).
-    public func arrivals() async throws -> AsyncStream<String> {
+    public func arrivals() async throws -> some AsyncSequence<String, Never> & Sendable {
         try await uniqueNames(withEmptyArgument: 1)
     }
 
     /// The unique names in `NameOwnerChanged` signals whose argument `index` is empty.
-    private func uniqueNames(withEmptyArgument index: Int) async throws -> AsyncStream<String> {
-        let signals = try await signals(matching: MatchRule(
-            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [index: ""]))
-        return AsyncStream { continuation in
-            let task = Task {
-                for await signal in signals {
-                    guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { continue }
-                    continuation.yield(name)
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
+    private func uniqueNames(withEmptyArgument index: Int) async throws -> some AsyncSequence<String, Never> & Sendable {
+        try await signals(matching: MatchRule(
+            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [index: ""]
+        )).compactMap { @Sendable signal -> String? in
+            guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { return nil }
+            return name
         }
     }
 

@@ -180,26 +180,25 @@ public final class Connection: @unchecked Sendable {
 
     /// Signals matching `rule`, from the moment this returns; the bus is told to route
     /// them here (`AddMatch`), and is told to stop when the stream's consumer goes away.
-    public func signals(matching rule: MatchRule) async throws -> AsyncStream<Message> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .unbounded)
+    public func signals(matching rule: MatchRule) async throws -> SignalStream {
+        let mailbox = Mailbox<Message>()
         let id: UInt64 = perform {
             nextSubscriptionID += 1
-            subscriptions[nextSubscriptionID] = Subscription(rule: rule, continuation: continuation)
-            if !isOpen { continuation.finish() }
+            subscriptions[nextSubscriptionID] = Subscription(rule: rule, mailbox: mailbox)
+            if !isOpen { mailbox.finish() }
             return nextSubscriptionID
         }
-        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         do {
             _ = try await call(destination: Bus.name, path: Bus.path, interface: Bus.interface, method: "AddMatch", [.string(rule.text)])
         } catch {
             unsubscribe(id, tellBus: false)
             throw error
         }
-        return stream
+        return SignalStream(mailbox) { [weak self] in self?.unsubscribe(id) }
     }
 
     /// Forgets subscription `id` and tells the bus, later on the loop: this runs when a
-    /// stream terminates, which may be inside a task's cancellation while the runtime holds
+    /// stream ends, which may be inside a task's cancellation while the runtime holds
     /// that task's status lock, and waiting for the loop there deadlocks with the loop
     /// yielding to the same task.
     private func unsubscribe(_ id: UInt64, tellBus: Bool = true) {
@@ -245,7 +244,7 @@ public final class Connection: @unchecked Sendable {
                 return DBUS_HANDLER_RESULT_HANDLED
             }
             for subscription in subscriptions.values where subscription.rule.matches(message) {
-                subscription.continuation.yield(message)
+                subscription.mailbox.send(message)
             }
             return DBUS_HANDLER_RESULT_HANDLED
         case .methodCall:
@@ -260,7 +259,7 @@ public final class Connection: @unchecked Sendable {
     private func markClosed() {
         guard isOpen else { return }
         isOpen = false
-        for subscription in subscriptions.values { subscription.continuation.finish() }
+        for subscription in subscriptions.values { subscription.mailbox.finish() }
         subscriptions = [:]
         for pending in pendingReplies.values { pending.finish(.failure(DBusError(.disconnected, "the connection was closed"))) }
         pendingReplies = [:]
@@ -288,5 +287,5 @@ private final class WeakConnection: @unchecked Sendable {
 /// A signal subscription: its rule and where matching signals go.
 private struct Subscription {
     let rule: MatchRule
-    let continuation: AsyncStream<Message>.Continuation
+    let mailbox: Mailbox<Message>
 }

@@ -29,7 +29,7 @@ public struct Proxy: Sendable {
     }
 
     /// Signals of this interface from this object (optionally one member).
-    public func signals(_ member: String? = nil) async throws -> AsyncStream<Message> {
+    public func signals(_ member: String? = nil) async throws -> SignalStream {
         try await connection.signals(matching: MatchRule(sender: destination, path: path, interface: interface, member: member))
     }
 }

@@ -88,7 +88,7 @@ extension Proxy {
     /// `Response` signals of `app` (empty: of every app, which only the user's unsandboxed
     /// programs may ask for), from the moment this returns: the match rule, then `Subscribe`.
     /// The subscription ends with the connection (or the daemon: subscribe again when it restarts).
-    public func subscribeToResponses(of app: String, request: String? = nil) async throws -> AsyncStream<Message> {
+    public func subscribeToResponses(of app: String, request: String? = nil) async throws -> SignalStream {
         let signals = try await connection.signals(matching: Center1.responses(of: app.isEmpty ? nil : app, request: request))
         try await call(Center1.subscribe, app)
         return signals

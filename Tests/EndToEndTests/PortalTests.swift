@@ -40,7 +40,7 @@ import UsernotedAPI
         }
 
         /// The next `ActionInvoked(id, action, parameter)` in `signals`, the portal's to this app.
-        func actionInvoked(_ signals: AsyncStream<Message>) async throws -> (id: String?, action: String?, parameter: [Value]) {
+        func actionInvoked(_ signals: SignalStream) async throws -> (id: String?, action: String?, parameter: [Value]) {
             let signal = try await withDeadline(.seconds(10), "the portal's ActionInvoked") { await signals.first { _ in true } }
             let body = try #require(signal).body
             guard body.count == 3, case .array(_, let parameter) = body[2] else { throw TestSupportError("not ActionInvoked(s, s, av): \(body)") }

@@ -42,7 +42,7 @@ struct ClientScene {
     }
 
     /// The daemon's `Response` signals of the app, from now on (subscribed).
-    func responseSignals() async throws -> AsyncStream<Message> {
+    func responseSignals() async throws -> SignalStream {
         try await Proxy.usernotedCenter(on: app).subscribeToResponses(of: Self.appID)
     }
 }

@@ -58,7 +58,7 @@ let connection = try await Connection.sessionBus()
 let signals = try await connection.signals(matching: Center1.responses(of: nil))
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 /// Makes `calls` in order; `receive` prints the next Response signal from `signals`.
-func run(_ calls: [[String]], on connection: Connection, signals: AsyncStream<Message>) async {
+func run(_ calls: [[String]], on connection: Connection, signals: SignalStream) async {
     var signals = signals.makeAsyncIterator()
     for call in calls {
         guard let method = call.first else { continue }
