@@ -173,10 +173,16 @@ public final class WaylandDesktop: Sendable {
         }
     }
 
-    /// A digest of the screen's pixels (xwd).
+    /// A digest of the screen's pixels (xwd). A screen that cannot be read is an error, not
+    /// a screen that never changes.
     private func screenDigest() throws -> String {
         guard let xvfb else { throw TestSupportError("a headless sway has no screen to read: start the desktop with seat: .xvfb") }
-        return try Command.run("sh", ["-c", "xwd -root -silent -display \(xvfb.display) | md5sum"]).output
+        let shot = bus.directory.appending(path: "screen.xwd").path
+        let result = try Command.run("sh", ["-c", #"xwd -root -silent -display "$1" -out "$2" && md5sum < "$2""#, "sh", xvfb.display, shot])
+        guard result.succeeded else {
+            throw TestSupportError("xwd cannot read the screen (x11-apps: scripts/install-deps --test installs it): \(result.errors)")
+        }
+        return result.output
     }
 
     private func xdotool(_ arguments: String...) throws {
