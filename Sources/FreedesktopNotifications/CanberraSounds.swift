@@ -83,7 +83,7 @@ private final class CanberraContext: @unchecked Sendable {
 
     init(application: [String: String]) { self.application = application }
 
-    deinit { if let pointer { Self.loading.withLock { _ in ca_context_destroy(pointer) } } }
+    deinit { if let pointer { _ = Self.loading.withLock { _ in ca_context_destroy(pointer) } } }
 
     /// Starts `sound`; returns why it does not play, or nil once it plays (asynchronously:
     /// libcanberra's thread streams it).
