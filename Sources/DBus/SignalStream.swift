@@ -37,13 +37,7 @@ public struct SignalStream: AsyncSequence, Sendable {
             return signal
         }
 
-        @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async -> Message? {
-            guard let signal = await stream.mailbox.next() else {
-                stream.subscription.end()
-                return nil
-            }
-            return signal
-        }
+        @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async -> Message? { await next() }
     }
 
     /// Runs the subscription's end once: when the sequence ends, or else when the last copy

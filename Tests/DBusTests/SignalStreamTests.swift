@@ -32,9 +32,7 @@ import TestSupport
         #expect(await taker.value == 0)
         // `signals` is still held here: the end of the sequence itself ends the subscription.
         #expect(listener.subscriptionCount == 0)
-        try await withDeadline(.seconds(5), "the bus dropping the match rule") {
-            while try await Self.matchRules(of: listener, on: bus).contains(Self.rule.text) { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await Self.waitUntilTheBusDropsTheRule(of: listener, on: bus)
         withExtendedLifetime(signals) {}
     }
 
@@ -43,8 +41,13 @@ import TestSupport
         let listener = try await bus.connect()
         _ = try await listener.signals(matching: Self.rule)
         #expect(listener.subscriptionCount == 0)
+        try await Self.waitUntilTheBusDropsTheRule(of: listener, on: bus)
+    }
+
+    /// Returns once the bus holds ``rule`` for `connection` no more; fails after 5 s.
+    static func waitUntilTheBusDropsTheRule(of connection: Connection, on bus: PrivateBus) async throws {
         try await withDeadline(.seconds(5), "the bus dropping the match rule") {
-            while try await Self.matchRules(of: listener, on: bus).contains(Self.rule.text) { try await Task.sleep(for: .milliseconds(10)) }
+            while try await matchRules(of: connection, on: bus).contains(rule.text) { try await Task.sleep(for: .milliseconds(10)) }
         }
     }
 
