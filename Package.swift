@@ -130,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "usernotectl",
             dependencies: [
-                "DBus", "MQTT", "UserNotificationsCore", "UsernotedAPI",
+                "DBus", "EventLoop", "LoopExecutor", "MQTT", "UserNotificationsCore", "UsernotedAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [exportsNothing, packedRelocations]

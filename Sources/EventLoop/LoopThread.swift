@@ -20,8 +20,11 @@ public final class LoopThread: @unchecked Sendable {
     // is behind a mutex and `owner` is atomic. The object is handed to pthread_create.
 
     /// The process's loop: bus connections and MQTT clients given no loop of their own run on
-    /// it (and usernoted's tasks too, through its default executor). Started at first use.
-    public static let shared = LoopThread(name: "loop")
+    /// it (and usernoted's tasks too, through its default executor). Started at first use, on
+    /// a thread of its own, unless ``runShared(after:)`` runs it on the main thread.
+    public static let shared = LoopThread(name: "loop", onThreadOfItsOwn: !sharedRunsOnCaller.load(ordering: .acquiring))
+    /// Whether ``runShared(after:)`` has claimed ``shared`` for its caller's thread.
+    private static let sharedRunsOnCaller = Atomic<Bool>(false)
 
     /// The loop's epoll instance (for the package's tests, which look at what it holds).
     package let epoll: Int32
@@ -74,12 +77,21 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Starts the thread, named `name` (15 bytes at most are kept).
-    public init(name: String) {
+    public convenience init(name: String) {
+        self.init(name: name, onThreadOfItsOwn: true)
+    }
+
+    /// Starts a thread named `name`, or else takes the calling thread, which must then ``run()`` the loop.
+    private init(name: String, onThreadOfItsOwn: Bool) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         precondition(epoll >= 0 && wakeup >= 0 && timer >= 0, "cannot make the loop's descriptors: errno \(errno)")
         for (descriptor, id) in [(wakeup, UInt64(0)), (timer, 1)] { register(descriptor, id: id, .readable, change: EPOLL_CTL_ADD) }
+        guard onThreadOfItsOwn else {
+            owner.store(UInt(pthread_self()), ordering: .releasing)
+            return
+        }
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { context in
             Unmanaged<LoopThread>.fromOpaque(context!).takeUnretainedValue().run()
@@ -88,6 +100,17 @@ public final class LoopThread: @unchecked Sendable {
         pthread_setname_np(thread, String(decoding: name.utf8.prefix(15), as: UTF8.self))
         // Not detached, for join(); it never ends, so nothing is left unreclaimed.
         owner.store(UInt(thread), ordering: .releasing)
+    }
+
+    /// Runs ``shared`` on the calling thread until the process exits, once `start` (which hands
+    /// the program's work to the loop) has run there: for a `main` with nothing else to do, one
+    /// thread fewer to start, and to hand the first work to, than ``join()``. Call it first in
+    /// `main`, before anything uses ``shared``.
+    public static func runShared(after start: () -> Void) -> Never {
+        sharedRunsOnCaller.store(true, ordering: .releasing)
+        precondition(shared.isCurrent, "LoopThread.shared already runs on a thread of its own")
+        start()
+        shared.run()
     }
 
     /// Blocks the calling thread for as long as the loop runs, which is until the process

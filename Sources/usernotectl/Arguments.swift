@@ -45,6 +45,19 @@ enum LevelArgument: String, CaseIterable, ExpressibleByArgument, Sendable {
         self = level
     }
 
+    // ArgumentParser's defaults for these two go through a key path and `reduce(into:)`, whose
+    // generic instantiations each scan the binary's protocol conformances at every start of
+    // usernotectl (each command's options are described at start); the same values, plainly.
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+
+    static var allValueDescriptions: [String: String] {
+        var descriptions: [String: String] = [:]
+        for level in allCases where level.rawValue != level.defaultValueDescription {
+            descriptions[level.rawValue] = level.defaultValueDescription
+        }
+        return descriptions
+    }
+
     /// The model's level.
     var level: InterruptionLevel {
         switch self {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import EventLoop
+import LoopExecutor
 
 /// Talks to usernoted, the per-user notification daemon, over the session bus.
 @main
@@ -17,8 +19,21 @@ struct Usernotectl: AsyncParsableCommand {
             Wait.self, Monitor.self, Respond.self, Handler.self, Extension.self, Apps.self, Focus.self, Remote.self,
         ])
 
+    /// The entry point, before any task exists: every task runs on the loop the bus connection
+    /// runs on, on this thread, so that no other thread starts (libdispatch's worker pool made
+    /// five threads for one `post`).
+    static func main() {
+        LoopThread.runShared {
+            useLoopAsDefaultExecutor()
+            Task.detached {
+                await runCommand()
+                exit()
+            }
+        }
+    }
+
     /// Runs the chosen subcommand; failures become one `usernotectl: …` line and an ``ExitStatus``.
-    static func main() async {
+    static func runCommand() async {
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {

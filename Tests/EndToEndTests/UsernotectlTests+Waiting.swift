@@ -26,6 +26,23 @@ extension UsernotectlTests {
         #expect(try String(contentsOf: output, encoding: .utf8) == "DECLINE_ACTION\n")
     }
 
+    /// usernotectl's tasks, its timeout and its bus connection all run on the loop of its main
+    /// thread: waiting, it is that one thread (libdispatch's pool started five for a `post`).
+    @Test func aWaitingUsernotectlIsOneThreadAndStillSeesItsResponse() async throws {
+        let scene = try await Scene(registerHandler: false)
+        let (wait, output) = try start(scene, "wait", "--app", Self.app, "--timeout", "30s")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try await wait.waitForLog(containing: "waiting for a response of \(Self.app)")
+        let threads = try ProcessProbe.threads(of: wait.pid)
+        #expect(threads.count == 1, "threads: \(threads.values.map(\.name).sorted())")
+        let post = try usernotectl(scene, "post", "--app", Self.app, "Invite", "--category", "MEETING_INVITATION")
+        #expect(post.succeeded, "\(post.errors)")
+        try await scene.expectDisplayed(1)
+        try scene.desktop.pick("ACCEPT_ACTION")
+        #expect(try await wait.exitStatus() == 0, "\(wait.log)")
+        #expect(try String(contentsOf: output, encoding: .utf8) == "ACCEPT_ACTION\n")
+    }
+
     @Test func waitJSONIsTheWholeResponse() async throws {
         let scene = try await Scene(registerHandler: false)
         let (wait, output) = try start(scene, "wait", "--app", Self.app, "--json")
