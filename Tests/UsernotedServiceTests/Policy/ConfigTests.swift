@@ -53,6 +53,7 @@ import UserNotificationsCore
         #expect(typo.contains("unknown field 'pendingPerAp'") && typo.contains("did you mean 'pendingPerApp'?"))
         #expect(problem("[limits]\npostsPerSecond = -1")?.contains("limits.postsPerSecond: must not be negative") == true)
         #expect(problem("[limits\n")?.contains("not valid TOML") == true)
+        #expect(problem("limits = 5")?.contains("limits: has the wrong type (a table, [limits])") == true)
         #expect(problem("[privacy]\nhidePreviews = \"sometimes\"")?.contains(#"privacy.hidePreviews: "sometimes" is not one of "whenLocked", "always", "never""#) == true)
         #expect(problem("[authorization]\nasks = true")?.contains("unknown key 'asks' in [authorization]; known: ask") == true)
         #expect(problem("[gtk]\nserve = \"always\"")?.contains(#"gtk.serve: "always" is not one of "auto", "never""#) == true)
