@@ -81,7 +81,7 @@ public final class LoopThread: @unchecked Sendable {
         self.init(name: name, onThreadOfItsOwn: true)
     }
 
-    /// Starts a thread named `name`, or else takes the calling thread, which must then ``run()`` the loop.
+    /// Starts a thread named `name`, or else takes the calling thread (for ``runShared(after:)``).
     private init(name: String, onThreadOfItsOwn: Bool) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
