@@ -98,28 +98,19 @@ public final class LoopThread: @unchecked Sendable {
         }, Unmanaged.passRetained(self).toOpaque())
         precondition(started == 0, "cannot start the loop's thread: error \(started)")
         pthread_setname_np(thread, String(decoding: name.utf8.prefix(15), as: UTF8.self))
-        // Not detached, for join(); it never ends, so nothing is left unreclaimed.
+        // Never joined, and never ending: nothing is left unreclaimed.
         owner.store(UInt(thread), ordering: .releasing)
     }
 
     /// Runs ``shared`` on the calling thread until the process exits, once `start` (which hands
     /// the program's work to the loop) has run there: for a `main` with nothing else to do, one
-    /// thread fewer to start, and to hand the first work to, than ``join()``. Call it first in
-    /// `main`, before anything uses ``shared``.
+    /// thread fewer to start, and to hand the first work to. Call it first in `main`, before
+    /// anything uses ``shared``.
     public static func runShared(after start: () -> Void) -> Never {
         sharedRunsOnCaller.store(true, ordering: .releasing)
         precondition(shared.isCurrent, "LoopThread.shared already runs on a thread of its own")
         start()
         shared.run()
-    }
-
-    /// Blocks the calling thread for as long as the loop runs, which is until the process
-    /// exits: for a `main` that has handed all its work to the loop. It sleeps, never woken
-    /// (it serves no queue, unlike `dispatchMain`). Never call it on the loop itself.
-    public func join() -> Never {
-        precondition(!isCurrent, "the loop's own thread cannot wait for it")
-        pthread_join(pthread_t(owner.load(ordering: .acquiring)), nil)
-        fatalError("the loop's thread ended")
     }
 
     /// Whether the caller runs on the loop's thread.

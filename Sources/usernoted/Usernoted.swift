@@ -36,36 +36,39 @@ struct Usernoted: AsyncParsableCommand {
 
     /// The entry point, before any thread or task exists. SIGHUP, SIGTERM and SIGINT are blocked
     /// here, so in every thread, for the loop to read them (``ConfigReload``, ``StopSignals``;
-    /// the programs usernoted runs start with none blocked). Every task runs on the loop thread
-    /// the bus connections run on, so that libdispatch's worker pool, and the monitor that
-    /// wakes it every second, never start. Then parses the command line and runs, on the
-    /// loop, while this thread sleeps until the process exits: in a detached task, as one
-    /// made here would start on the main actor, whose queue nothing serves (`dispatchMain`
-    /// did). Started as the service starts it, with no arguments, it skips the parser (its
-    /// reflection costs about 2 ms of a cold start) and starts opening the store right here,
-    /// before the loop thread has run anything: the store is the longest part of a start.
+    /// the programs usernoted runs start with none blocked). This thread runs the loop the bus
+    /// connections run on (`LoopThread.runShared`), and every task runs there, so that
+    /// libdispatch's worker pool, and the monitor that wakes it every second, never start.
+    /// Then parses the command line and runs, on the loop: in a detached task, as one made
+    /// here would start on the main actor, whose queue nothing serves. Started as the service
+    /// starts it, with no arguments, it skips the parser (its reflection costs about 2 ms of a
+    /// cold start) and starts opening the store first, on a thread of its own: the store is
+    /// the longest part of a start, and that thread starts while this one is busy, so the
+    /// kernel puts it on the other core, where the loop, made from here too, shared one core
+    /// with it in about a third of the starts.
     static func main() {
         LoopSignals.block([SIGHUP, SIGTERM, SIGINT])
-        useLoopAsDefaultExecutor()
-        let service = CommandLine.arguments.count > 1 ? nil : Result {
-            let launch = DaemonLaunch()
-            try launch.validate()
-            return (launch, try launch.open())
-        }
-        Task.detached {
-            if let service {
-                do {
-                    let (launch, opened) = try service.get()
-                    try await launch.run(opened)
-                } catch {
-                    exit(withError: error)
-                }
-            } else {
-                await main(nil)
+        LoopThread.runShared {
+            useLoopAsDefaultExecutor()
+            let service = CommandLine.arguments.count > 1 ? nil : Result {
+                let launch = DaemonLaunch()
+                try launch.validate()
+                return (launch, try launch.open())
             }
-            Self.exit()
+            Task.detached {
+                if let service {
+                    do {
+                        let (launch, opened) = try service.get()
+                        try await launch.run(opened)
+                    } catch {
+                        exit(withError: error)
+                    }
+                } else {
+                    await main(nil)
+                }
+                Self.exit()
+            }
         }
-        LoopThread.shared.join()
     }
 
     func run() async throws { try await launch.run() }

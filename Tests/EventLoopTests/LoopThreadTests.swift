@@ -53,18 +53,6 @@ import TestSupport
         #expect(order.firstIndex(of: "idle") == 8, "the idle work waited 8 turns, no longer: \(order)")
     }
 
-    @Test func aThreadJoinedToTheLoopSleepsWhileTheLoopGoesOnRunningWork() async throws {
-        let loop = LoopThread(name: "test.join")
-        let joining = Inbox<Void>()
-        detachNewThread {
-            joining.put(())
-            loop.join()  // for good: the loop never ends
-        }
-        try await joining.next(within: .seconds(5), "the joining thread")
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(loop.runAndWait { loop.isCurrent }, "the loop still runs work")
-    }
-
     @Test func aWatchedDescriptorCallsItsHandlerWhenReadableAndStopsWhenCancelled() async throws {
         let loop = LoopThread(name: "test.watch")
         var ends: [Int32] = [0, 0]
