@@ -20,8 +20,9 @@ public final class LoopThread: @unchecked Sendable {
     // is behind a mutex and `owner` is atomic. The object is handed to pthread_create.
 
     /// The process's loop: bus connections and MQTT clients given no loop of their own run on
-    /// it (and usernoted's tasks too, through its default executor). Started at first use, on
-    /// a thread of its own, unless ``runShared(after:)`` runs it on the main thread.
+    /// it (and usernoted's and usernotectl's tasks too, through their default executor).
+    /// Started at first use, on a thread of its own, unless ``runShared(after:)`` runs it on
+    /// the main thread.
     public static let shared = LoopThread(name: "loop", onThreadOfItsOwn: !sharedRunsOnCaller.load(ordering: .acquiring))
     /// Whether ``runShared(after:)`` has claimed ``shared`` for its caller's thread.
     private static let sharedRunsOnCaller = Atomic<Bool>(false)
