@@ -28,7 +28,7 @@ public struct Config: Sendable, Hashable {
     /// The scheduled summary (off unless it has times).
     var summary: SummaryPolicy
     /// When a thread's notifications stack.
-    var threads = ThreadPolicy()
+    var threads: ThreadPolicy
     /// Whether a new app's `RequestAuthorization` asks the user.
     var authorization: AuthorizationPolicy
 
@@ -36,9 +36,10 @@ public struct Config: Sendable, Hashable {
     init(
         limits: Limits = .default, delivery: DeliveryPolicy = DeliveryPolicy(), privacy: PrivacyPolicy = PrivacyPolicy(),
         text: TextPolicy = TextPolicy(), gtk: GtkPolicy = GtkPolicy(), push: PushPolicy = PushPolicy(),
-        focus: FocusPolicy = FocusPolicy(), summary: SummaryPolicy = SummaryPolicy(),
+        focus: FocusPolicy = FocusPolicy(), summary: SummaryPolicy = SummaryPolicy(), threads: ThreadPolicy = ThreadPolicy(),
         authorization: AuthorizationPolicy = AuthorizationPolicy()
     ) {
+        self.threads = threads
         self.authorization = authorization
         self.focus = focus
         self.summary = summary
@@ -123,8 +124,7 @@ public struct Config: Sendable, Hashable {
             privacy: try table(.privacy, PrivacyPolicy()), text: try table(.text, TextPolicy()),
             gtk: try table(.gtk, GtkPolicy()), push: try table(.push, PushPolicy()),
             focus: try table(.focus, FocusPolicy()), summary: try table(.summary, SummaryPolicy()),
-            authorization: try table(.authorization, AuthorizationPolicy()))
-        threads = try table(.threads, ThreadPolicy())
+            threads: try table(.threads, ThreadPolicy()), authorization: try table(.authorization, AuthorizationPolicy()))
     }
 }
 
