@@ -78,10 +78,7 @@ extension Connection {
     /// Ownership changes of `name` (or of every name when nil), from now on; the
     /// subscription ends as ``SignalStream``'s does.
     public func nameOwnerChanges(of name: String? = nil) async throws -> some AsyncSequence<Bus.NameOwnerChange, Never> & Sendable {
-        let rule = MatchRule(
-            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged",
-            arguments: name.map { [0: $0] } ?? [:])
-        return try await signals(matching: rule).compactMap { @Sendable signal -> Bus.NameOwnerChange? in
+        try await signals(matching: Self.nameOwnerChanged(arguments: name.map { [0: $0] } ?? [:])).compactMap { @Sendable signal -> Bus.NameOwnerChange? in
             guard signal.body.count == 3, let n = signal.body[0].as(String.self),
                 let old = signal.body[1].as(String.self), let new = signal.body[2].as(String.self)
             else { return nil }
@@ -101,11 +98,14 @@ extension Connection {
         try await uniqueNames(withEmptyArgument: 1)
     }
 
+    /// The bus's `NameOwnerChanged` signals whose arguments match `arguments` (by index).
+    private static func nameOwnerChanged(arguments: [Int: String]) -> MatchRule {
+        MatchRule(sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: arguments)
+    }
+
     /// The unique names in `NameOwnerChanged` signals whose argument `index` is empty.
     private func uniqueNames(withEmptyArgument index: Int) async throws -> some AsyncSequence<String, Never> & Sendable {
-        try await signals(matching: MatchRule(
-            sender: Bus.name, path: Bus.path, interface: Bus.interface, member: "NameOwnerChanged", arguments: [index: ""]
-        )).compactMap { @Sendable signal -> String? in
+        try await signals(matching: Self.nameOwnerChanged(arguments: [index: ""])).compactMap { @Sendable signal -> String? in
             guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { return nil }
             return name
         }
