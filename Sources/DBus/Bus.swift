@@ -25,6 +25,12 @@ public enum Bus {
         public var newOwner: String
     }
 
+    /// The unique names of connections that join or leave the bus (``Connection/arrivals()``,
+    /// ``Connection/departures()``). A type named rather than `some AsyncSequence`: an opaque
+    /// type's underlying type is looked up by its mangled name, with a scan of every protocol
+    /// conformance of the binary to check its requirements, on usernoted's way to its name.
+    public typealias UniqueNames = AsyncCompactMapSequence<SignalStream, String>
+
     /// What `GetConnectionCredentials` tells about a peer.
     public struct Credentials: Sendable, Hashable {
         public var processID: UInt32?
@@ -77,7 +83,8 @@ extension Connection {
 
     /// Ownership changes of `name` (or of every name when nil), from now on; the
     /// subscription ends as ``SignalStream``'s does.
-    public func nameOwnerChanges(of name: String? = nil) async throws -> some AsyncSequence<Bus.NameOwnerChange, Never> & Sendable {
+    /// A type named rather than opaque, as ``Bus/UniqueNames`` is.
+    public func nameOwnerChanges(of name: String? = nil) async throws -> AsyncCompactMapSequence<SignalStream, Bus.NameOwnerChange> {
         try await signals(matching: Self.nameOwnerChanged(arguments: name.map { [0: $0] } ?? [:])).compactMap { @Sendable signal -> Bus.NameOwnerChange? in
             guard signal.body.count == 3, let n = signal.body[0].as(String.self),
                 let old = signal.body[1].as(String.self), let new = signal.body[2].as(String.self)
@@ -88,13 +95,13 @@ extension Connection {
 
     /// The unique names of connections that leave the bus, from now on (one match rule:
     /// `NameOwnerChanged` with no new owner; well-known names that lose their owner are left out).
-    public func departures() async throws -> some AsyncSequence<String, Never> & Sendable {
+    public func departures() async throws -> Bus.UniqueNames {
         try await uniqueNames(withEmptyArgument: 2)
     }
 
     /// The unique names of connections that join the bus, from now on (one match rule:
     /// `NameOwnerChanged` with no old owner; well-known names that get an owner are left out).
-    public func arrivals() async throws -> some AsyncSequence<String, Never> & Sendable {
+    public func arrivals() async throws -> Bus.UniqueNames {
         try await uniqueNames(withEmptyArgument: 1)
     }
 
@@ -104,7 +111,7 @@ extension Connection {
     }
 
     /// The unique names in `NameOwnerChanged` signals whose argument `index` is empty.
-    private func uniqueNames(withEmptyArgument index: Int) async throws -> some AsyncSequence<String, Never> & Sendable {
+    private func uniqueNames(withEmptyArgument index: Int) async throws -> Bus.UniqueNames {
         try await signals(matching: Self.nameOwnerChanged(arguments: [index: ""])).compactMap { @Sendable signal -> String? in
             guard let name = signal.body.first?.as(String.self), name.hasPrefix(":") else { return nil }
             return name

@@ -22,16 +22,22 @@ public struct MatchRule: Hashable, Sendable {
     }
 
     /// The rule as the bus reads it, e.g. `type='signal',interface='org.example',member='Ping'`.
+    /// Written piece by piece: `joined(separator:)`, which the standard library runs
+    /// unspecialized, scans every protocol conformance of the binary the first time, on
+    /// usernoted's way to its bus name.
     public var text: String {
-        var parts = ["type='signal'"]
-        if let sender { parts.append("sender='\(sender)'") }
-        if let path { parts.append("path='\(path)'") }
-        if let interface { parts.append("interface='\(interface)'") }
-        if let member { parts.append("member='\(member)'") }
+        var text = "type='signal'"
+        if let sender { text += ",sender='\(sender)'" }
+        if let path { text += ",path='\(path)'" }
+        if let interface { text += ",interface='\(interface)'" }
+        if let member { text += ",member='\(member)'" }
         for (index, value) in arguments.sorted(by: { $0.key < $1.key }) {
-            parts.append("arg\(index)='\(value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'")
+            text += ",arg\(index)='"
+            // A quote ends the quoted value, is written escaped, and starts it again.
+            for character in value { text += character == "'" ? "'\\''" : String(character) }
+            text += "'"
         }
-        return parts.joined(separator: ",")
+        return text
     }
 
     /// Whether `message` is a signal this rule selects.

@@ -13,7 +13,7 @@ import Glibc
 final class ConfigReload {
     private let watch: LoopWatch
 
-    init(file: URL, daemon: Daemon, logger: Logger, loop: LoopThread = .shared) {
+    init(file: String, daemon: Daemon, logger: Logger, loop: LoopThread = .shared) {
         watch = loop.watch(signal: SIGHUP) {
             Task {
                 do {

@@ -51,21 +51,26 @@ public struct Config: Sendable, Hashable {
         self.push = push
     }
 
-    /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`.
-    public static func defaultFile(environment: [String: String] = ProcessEnvironment.read()) -> URL {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return URL(filePath: config).appending(path: "usernoted/config.toml")
+    /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`: a path
+    /// rather than a URL, because the first `URL.path` of a process scans every protocol
+    /// conformance of the binary, on the loop's way to the bus name.
+    public static func defaultFile(environment: [String: String] = ProcessEnvironment.read()) -> String {
+        /// `path` inside `directory`, one slash between them.
+        func joined(_ directory: String, _ path: String) -> String {
+            (directory.hasSuffix("/") ? directory : directory + "/") + path
         }
-        let home = environment["HOME"].map { URL(filePath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appending(path: ".config/usernoted/config.toml")
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return joined(config, "usernoted/config.toml")
+        }
+        return joined(environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path, ".config/usernoted/config.toml")
     }
 
-    /// Reads `file`; the defaults when it does not exist.
-    public static func load(from file: URL) throws(ConfigError) -> Config {
-        guard FileManager.default.fileExists(atPath: file.path) else { return Config() }
+    /// Reads the file at path `file`; the defaults when it does not exist.
+    public static func load(from file: String) throws(ConfigError) -> Config {
+        guard FileManager.default.fileExists(atPath: file) else { return Config() }
         let text: String
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
+            text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
             throw ConfigError(file: file, problem: "cannot read it: \(error.localizedDescription)")
         }
@@ -109,14 +114,14 @@ public struct Config: Sendable, Hashable {
         func table<Table: Decodable>(_ key: Tables, _ fallback: Table) throws -> Table {
             guard let value = file[key.rawValue] else { return fallback }
             guard let table = value.table else {
-                throw ConfigError(file: URL(filePath: "/"), problem: "\(key.rawValue): has the wrong type (a table, [\(key.rawValue)])")
+                throw ConfigError(file: "/", problem: "\(key.rawValue): has the wrong type (a table, [\(key.rawValue)])")
             }
             do {
                 return try TOMLDecoder().decode(Table.self, from: table)
             } catch let error as DecodingError {
-                throw ConfigError(file: URL(filePath: "/"), problem: Self.describe(error, in: key))
+                throw ConfigError(file: "/", problem: Self.describe(error, in: key))
             } catch let error as ModelError {
-                throw ConfigError(file: URL(filePath: "/"), problem: error.nested(under: [.key(key.rawValue)]).message)
+                throw ConfigError(file: "/", problem: error.nested(under: [.key(key.rawValue)]).message)
             }
         }
         self.init(
@@ -139,7 +144,7 @@ enum ConfigKeys {
     static func refuseUnknown(_ keys: [String], known: [String], table: String?) throws {
         guard let unknown = keys.sorted().first(where: { !known.contains($0) }) else { return }
         let place = table.map { "key '\(unknown)' in [\($0)]" } ?? "table or key '\(unknown)'"
-        throw ConfigError(file: URL(filePath: "/"), problem: "unknown \(place); known: \(known.joined(separator: ", "))")
+        throw ConfigError(file: "/", problem: "unknown \(place); known: \(known.joined(separator: ", "))")
     }
 
     /// The positive number of seconds at `key` of `[table]` (TOML's 5 and 5.0 alike), or
@@ -150,7 +155,7 @@ enum ConfigKeys {
         guard container.contains(key) else { return fallback }
         let value = (try? container.decode(Double.self, forKey: key)) ?? (try? container.decode(Int.self, forKey: key)).map(Double.init)
         guard let value, value > 0, value.isFinite else {
-            throw ConfigError(file: URL(filePath: "/"), problem: "\(table).\(key.stringValue): must be a positive number of seconds")
+            throw ConfigError(file: "/", problem: "\(table).\(key.stringValue): must be a positive number of seconds")
         }
         return value
     }
@@ -163,7 +168,7 @@ enum ConfigKeys {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return fallback }
         guard let value = Choice(rawValue: text) else {
             let known = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ConfigError(file: URL(filePath: "/"), problem: "\(table).\(key.stringValue): \"\(text)\" is not one of \(known)")
+            throw ConfigError(file: "/", problem: "\(table).\(key.stringValue): \"\(text)\" is not one of \(known)")
         }
         return value
     }
@@ -179,10 +184,10 @@ enum ConfigKeys {
 
 /// A config file usernoted cannot use, and why.
 public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file.
-    var file: URL
+    /// The file's path.
+    var file: String
     /// What is wrong with it.
     var problem: String
 
-    public var description: String { "\(file.path): \(problem)" }
+    public var description: String { "\(file): \(problem)" }
 }

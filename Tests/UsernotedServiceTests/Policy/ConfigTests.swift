@@ -9,7 +9,7 @@ import UserNotificationsCore
     func load(_ text: String) throws(ConfigError) -> Config {
         let file = try! TemporaryDirectory.make(prefix: "usernoted-config").appending(path: "config.toml")
         try! text.write(to: file, atomically: true, encoding: .utf8)
-        return try Config.load(from: file)
+        return try Config.load(from: file.path)
     }
 
     func problem(_ text: String) -> String? {
@@ -22,7 +22,7 @@ import UserNotificationsCore
     }
 
     @Test func aMissingFileMeansTheDefaults() throws {
-        #expect(try Config.load(from: URL(filePath: "/nonexistent/config.toml")) == Config())
+        #expect(try Config.load(from: "/nonexistent/config.toml") == Config())
     }
 
     @Test func limitsAreReadAndTheRestKeepTheirDefaults() throws {
@@ -91,8 +91,10 @@ import UserNotificationsCore
     }
 
     @Test func theFileFollowsXDG() {
-        #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]).path == "/c/usernoted/config.toml")
-        #expect(Config.defaultFile(environment: ["HOME": "/h"]).path == "/h/.config/usernoted/config.toml")
+        #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/usernoted/config.toml")
+        #expect(Config.defaultFile(environment: ["HOME": "/h"]) == "/h/.config/usernoted/config.toml")
+        #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "/c/", "HOME": "/h/"]) == "/c/usernoted/config.toml")
+        #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "c", "HOME": "/h/"]) == "/h/.config/usernoted/config.toml")
     }
 
     /// docs/configuration.md shows a file with every key at its default: it loads, it is the

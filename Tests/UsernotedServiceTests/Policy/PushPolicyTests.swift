@@ -9,7 +9,7 @@ import TestSupport
     func load(_ text: String) throws(ConfigError) -> PushPolicy {
         let file = try! TemporaryDirectory.make(prefix: "usernoted-config").appending(path: "config.toml")
         try! text.write(to: file, atomically: true, encoding: .utf8)
-        return try Config.load(from: file).push
+        return try Config.load(from: file.path).push
     }
 
     func problem(_ text: String) -> String? {
