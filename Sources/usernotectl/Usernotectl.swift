@@ -32,15 +32,23 @@ struct Usernotectl: AsyncParsableCommand {
         }
     }
 
+    /// Runs `command`, whose type is its own here rather than `any ParsableCommand`: the cast
+    /// to `AsyncParsableCommand` then checks that one type, where casting the existential
+    /// checked the existential's own type first, a scan of every protocol conformance in the
+    /// binary that finds nothing.
+    private static func run<Command: ParsableCommand>(_ command: Command) async throws {
+        if var command = command as? any AsyncParsableCommand {
+            try await command.run()
+        } else {
+            var command = command
+            try command.run()
+        }
+    }
+
     /// Runs the chosen subcommand; failures become one `usernotectl: …` line and an ``ExitStatus``.
     static func runCommand() async {
         do {
-            var command = try parseAsRoot()
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
+            try await run(try parseAsRoot())
         } catch {
             guard let failure = Failure(error) else { exit(withError: error) }
             StandardStreams.writeError(failure.line)
