@@ -26,10 +26,13 @@ public enum Bus {
     }
 
     /// The unique names of connections that join or leave the bus (``Connection/arrivals()``,
-    /// ``Connection/departures()``). A type named rather than `some AsyncSequence`: an opaque
-    /// type's underlying type is looked up by its mangled name, with a scan of every protocol
-    /// conformance of the binary to check its requirements, on usernoted's way to its name.
+    /// ``Connection/departures()``). Named rather than `some AsyncSequence`, as
+    /// ``NameOwnerChanges`` is: an opaque type is looked up by its mangled name at first use,
+    /// which scans every protocol conformance in the binary.
     public typealias UniqueNames = AsyncCompactMapSequence<SignalStream, String>
+
+    /// The bus's `NameOwnerChanged` signals (``Connection/nameOwnerChanges(of:)``).
+    public typealias NameOwnerChanges = AsyncCompactMapSequence<SignalStream, Bus.NameOwnerChange>
 
     /// What `GetConnectionCredentials` tells about a peer.
     public struct Credentials: Sendable, Hashable {
@@ -83,8 +86,7 @@ extension Connection {
 
     /// Ownership changes of `name` (or of every name when nil), from now on; the
     /// subscription ends as ``SignalStream``'s does.
-    /// A type named rather than opaque, as ``Bus/UniqueNames`` is.
-    public func nameOwnerChanges(of name: String? = nil) async throws -> AsyncCompactMapSequence<SignalStream, Bus.NameOwnerChange> {
+    public func nameOwnerChanges(of name: String? = nil) async throws -> Bus.NameOwnerChanges {
         try await signals(matching: Self.nameOwnerChanged(arguments: name.map { [0: $0] } ?? [:])).compactMap { @Sendable signal -> Bus.NameOwnerChange? in
             guard signal.body.count == 3, let n = signal.body[0].as(String.self),
                 let old = signal.body[1].as(String.self), let new = signal.body[2].as(String.self)

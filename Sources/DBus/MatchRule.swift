@@ -21,23 +21,25 @@ public struct MatchRule: Hashable, Sendable {
         self.arguments = arguments
     }
 
-    /// The rule as the bus reads it, e.g. `type='signal',interface='org.example',member='Ping'`.
-    /// Written piece by piece: `joined(separator:)`, which the standard library runs
-    /// unspecialized, scans every protocol conformance of the binary the first time, on
-    /// usernoted's way to its bus name.
+    /// The rule as the bus reads it, e.g. `type='signal',interface='org.example',member='Ping'`
+    /// (appended piece by piece: the standard library's `joined(separator:)` costs a
+    /// conformance scan at its first use).
     public var text: String {
-        var text = "type='signal'"
-        if let sender { text += ",sender='\(sender)'" }
-        if let path { text += ",path='\(path)'" }
-        if let interface { text += ",interface='\(interface)'" }
-        if let member { text += ",member='\(member)'" }
+        var rule = "type='signal'"
+        if let sender { rule += ",sender='\(sender)'" }
+        if let path { rule += ",path='\(path)'" }
+        if let interface { rule += ",interface='\(interface)'" }
+        if let member { rule += ",member='\(member)'" }
         for (index, value) in arguments.sorted(by: { $0.key < $1.key }) {
-            text += ",arg\(index)='"
-            // A quote ends the quoted value, is written escaped, and starts it again.
-            for character in value { text += character == "'" ? "'\\''" : String(character) }
-            text += "'"
+            rule += ",arg\(index)='"
+            // `'` is written `'\''`: close the quotes, an escaped quote, open them again. By
+            // scalar, as the bus reads bytes: a quote followed by a combining mark is one Character.
+            for scalar in value.unicodeScalars {
+                if scalar == "'" { rule += "'\\''" } else { rule.unicodeScalars.append(scalar) }
+            }
+            rule += "'"
         }
-        return text
+        return rule
     }
 
     /// Whether `message` is a signal this rule selects.

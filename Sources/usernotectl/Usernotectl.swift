@@ -32,10 +32,9 @@ struct Usernotectl: AsyncParsableCommand {
         }
     }
 
-    /// Runs `command`, whose type is its own here rather than `any ParsableCommand`: the cast
-    /// to `AsyncParsableCommand` then checks that one type, where casting the existential
-    /// checked the existential's own type first, a scan of every protocol conformance in the
-    /// binary that finds nothing.
+    /// Runs `command`, opened to its own type so that the cast to `AsyncParsableCommand` checks
+    /// that type alone (cast as `any ParsableCommand`, the existential's type was checked first:
+    /// one more conformance scan).
     private static func run<Command: ParsableCommand>(_ command: Command) async throws {
         if var command = command as? any AsyncParsableCommand {
             try await command.run()

@@ -72,7 +72,7 @@ struct DaemonLaunch {
         let stops = StopSignals()
         defer { stops.cancel() }
         do {
-            let configFile = config ?? Config.defaultFile(environment: environment)
+            let configFile = config.map(Config.absolute) ?? Config.defaultFile(environment: environment)
             let settings = try Config.load(from: configFile)
             logger.info("state", metadata: ["directory": .string(directory.path)])
             let clock = try schedulerClock()

@@ -33,6 +33,20 @@ import TestSupport
         #expect(received == [.uint32(1), .uint32(2)])
     }
 
+    /// Quotes in an argument, one of them before a combining mark (one Character with it, two
+    /// scalars): the bus takes the rule and routes the signal whose argument is that text.
+    @Test(.timeLimit(.minutes(1))) func anArgumentWithQuotesIsMatchedByTheBus() async throws {
+        let bus = try PrivateBus()
+        let (emitter, listener) = (try await bus.connect(), try await bus.connect())
+        let value = "it's '\u{301}e'"
+        let signals = try await listener.signals(matching: MatchRule(interface: "org.example.Ticks", arguments: [0: value]))
+        try emitter.emit(path: "/t", interface: "org.example.Ticks", name: "Tick", [.string(value)])
+        for await signal in signals {
+            #expect(signal.body == [.string(value)])
+            break
+        }
+    }
+
     @Test func endingTheStreamUnsubscribes() async throws {
         let bus = try PrivateBus()
         let (emitter, listener) = (try await bus.connect(), try await bus.connect())

@@ -51,18 +51,23 @@ public struct Config: Sendable, Hashable {
         self.push = push
     }
 
-    /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`: a path
-    /// rather than a URL, because the first `URL.path` of a process scans every protocol
-    /// conformance of the binary, on the loop's way to the bus name.
+    /// `$XDG_CONFIG_HOME/usernoted/config.toml`, else `~/.config/usernoted/config.toml`, as a path.
     public static func defaultFile(environment: [String: String] = ProcessEnvironment.read()) -> String {
-        /// `path` inside `directory`, one slash between them.
+        /// `path` inside `directory`.
         func joined(_ directory: String, _ path: String) -> String {
-            (directory.hasSuffix("/") ? directory : directory + "/") + path
+            let directory = absolute(directory)
+            return (directory.hasSuffix("/") ? directory : directory + "/") + path
         }
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return joined(config, "usernoted/config.toml")
         }
         return joined(environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path, ".config/usernoted/config.toml")
+    }
+
+    /// `path` as an absolute path: as it is when it is one, else as a URL makes it (`~`
+    /// expanded, from the working directory).
+    public static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(filePath: path).path
     }
 
     /// Reads the file at path `file`; the defaults when it does not exist.

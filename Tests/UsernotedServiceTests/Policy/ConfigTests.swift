@@ -95,6 +95,19 @@ import UserNotificationsCore
         #expect(Config.defaultFile(environment: ["HOME": "/h"]) == "/h/.config/usernoted/config.toml")
         #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "/c/", "HOME": "/h/"]) == "/c/usernoted/config.toml")
         #expect(Config.defaultFile(environment: ["XDG_CONFIG_HOME": "c", "HOME": "/h/"]) == "/h/.config/usernoted/config.toml")
+        // A HOME that is not absolute is taken from the working directory, as the state's is.
+        let here = FileManager.default.currentDirectoryPath
+        #expect(Config.defaultFile(environment: ["HOME": "h"]) == here + "/h/.config/usernoted/config.toml")
+        #expect(Config.defaultFile(environment: ["HOME": ""]) == here + "/.config/usernoted/config.toml")
+    }
+
+    /// `usernoted --config` takes a path as a shell leaves it: relative, or with a `~` the shell
+    /// did not expand (`--config=~/…`, a unit's `ExecStart`).
+    @Test func aGivenPathIsMadeAbsolute() {
+        let here = FileManager.default.currentDirectoryPath
+        #expect(Config.absolute("/etc/usernoted.toml") == "/etc/usernoted.toml")
+        #expect(Config.absolute("mine.toml") == here + "/mine.toml")
+        #expect(Config.absolute("~/mine.toml") == FileManager.default.homeDirectoryForCurrentUser.path + "/mine.toml")
     }
 
     /// docs/configuration.md shows a file with every key at its default: it loads, it is the
