@@ -119,14 +119,14 @@ public struct Config: Sendable, Hashable {
         func table<Table: Decodable>(_ key: Tables, _ fallback: Table) throws -> Table {
             guard let value = file[key.rawValue] else { return fallback }
             guard let table = value.table else {
-                throw ConfigError(file: "/", problem: "\(key.rawValue): has the wrong type (a table, [\(key.rawValue)])")
+                throw ConfigError("\(key.rawValue): has the wrong type (a table, [\(key.rawValue)])")
             }
             do {
                 return try TOMLDecoder().decode(Table.self, from: table)
             } catch let error as DecodingError {
-                throw ConfigError(file: "/", problem: Self.describe(error, in: key))
+                throw ConfigError(Self.describe(error, in: key))
             } catch let error as ModelError {
-                throw ConfigError(file: "/", problem: error.nested(under: [.key(key.rawValue)]).message)
+                throw ConfigError(error.nested(under: [.key(key.rawValue)]).message)
             }
         }
         self.init(
@@ -149,7 +149,7 @@ enum ConfigKeys {
     static func refuseUnknown(_ keys: [String], known: [String], table: String?) throws {
         guard let unknown = keys.sorted().first(where: { !known.contains($0) }) else { return }
         let place = table.map { "key '\(unknown)' in [\($0)]" } ?? "table or key '\(unknown)'"
-        throw ConfigError(file: "/", problem: "unknown \(place); known: \(known.joined(separator: ", "))")
+        throw ConfigError("unknown \(place); known: \(known.joined(separator: ", "))")
     }
 
     /// The positive number of seconds at `key` of `[table]` (TOML's 5 and 5.0 alike), or
@@ -160,7 +160,7 @@ enum ConfigKeys {
         guard container.contains(key) else { return fallback }
         let value = (try? container.decode(Double.self, forKey: key)) ?? (try? container.decode(Int.self, forKey: key)).map(Double.init)
         guard let value, value > 0, value.isFinite else {
-            throw ConfigError(file: "/", problem: "\(table).\(key.stringValue): must be a positive number of seconds")
+            throw ConfigError("\(table).\(key.stringValue): must be a positive number of seconds")
         }
         return value
     }
@@ -173,7 +173,7 @@ enum ConfigKeys {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return fallback }
         guard let value = Choice(rawValue: text) else {
             let known = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ConfigError(file: "/", problem: "\(table).\(key.stringValue): \"\(text)\" is not one of \(known)")
+            throw ConfigError("\(table).\(key.stringValue): \"\(text)\" is not one of \(known)")
         }
         return value
     }
@@ -189,10 +189,21 @@ enum ConfigKeys {
 
 /// A config file usernoted cannot use, and why.
 public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file's path.
-    var file: String
+    /// The file's path: nil while a table is decoded, ``Config/load(from:)`` names it.
+    var file: String?
     /// What is wrong with it.
     var problem: String
 
-    public var description: String { "\(file): \(problem)" }
+    /// `problem` in the file being read.
+    init(_ problem: String) {
+        self.problem = problem
+    }
+
+    /// `problem` in the file at path `file`.
+    init(file: String, problem: String) {
+        self.file = file
+        self.problem = problem
+    }
+
+    public var description: String { (file.map { "\($0): " } ?? "") + problem }
 }

@@ -64,7 +64,7 @@ struct DeliveryPolicy: Sendable, Hashable, Decodable {
         serviceExtensionSeconds = try read(.serviceExtensionSeconds, d.serviceExtensionSeconds)
         backgroundPushesPerHour = try c.decodeIfPresent(Int.self, forKey: .backgroundPushesPerHour) ?? d.backgroundPushesPerHour
         guard backgroundPushesPerHour >= 1 else {
-            throw ConfigError(file: "/", problem: "delivery.backgroundPushesPerHour: must be 1 or more")
+            throw ConfigError("delivery.backgroundPushesPerHour: must be 1 or more")
         }
     }
 }

@@ -83,7 +83,7 @@ struct FocusSchedule: Sendable, Hashable, Decodable {
         func time(_ key: CodingKeys) throws -> TimeOfDay {
             let text = try c.decode(String.self, forKey: key)
             guard let time = TimeOfDay(text) else {
-                throw ConfigError(file: "/", problem: "focus.schedule.\(key.rawValue): \"\(text)\" is not a time; write it as HH:MM, e.g. \"22:00\"")
+                throw ConfigError("focus.schedule.\(key.rawValue): \"\(text)\" is not a time; write it as HH:MM, e.g. \"22:00\"")
             }
             return time
         }
@@ -94,7 +94,7 @@ struct FocusSchedule: Sendable, Hashable, Decodable {
         if let names {
             days = try Set(names.map { name in
                 guard let index = Self.dayNames.firstIndex(of: String(name.lowercased().prefix(3))), name.count >= 3 else {
-                    throw ConfigError(file: "/", problem: "focus.schedule.days: \"\(name)\" is not a day; use \(Self.dayNames.joined(separator: ", "))")
+                    throw ConfigError("focus.schedule.days: \"\(name)\" is not a day; use \(Self.dayNames.joined(separator: ", "))")
                 }
                 return index + 1
             })

@@ -46,7 +46,7 @@ struct PushPolicy: Sendable, Hashable, Decodable {
         try ConfigKeys.refuseUnknown(in: decoder, known: CodingKeys.allCases.map(\.rawValue), table: "push")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init()
-        func problem(_ text: String) -> ConfigError { ConfigError(file: "/", problem: "push.\(text)") }
+        func problem(_ text: String) -> ConfigError { ConfigError("push.\(text)") }
         let url = try c.decodeIfPresent(String.self, forKey: .broker) ?? ""
         if !url.isEmpty {
             guard let address = BrokerAddress(url: url) else {

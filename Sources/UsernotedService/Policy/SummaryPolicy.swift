@@ -31,7 +31,7 @@ struct SummaryPolicy: Sendable, Hashable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         times = try (c.decodeIfPresent([String].self, forKey: .times) ?? []).map { text in
             guard let time = TimeOfDay(text) else {
-                throw ConfigError(file: "/", problem: "summary.times: \"\(text)\" is not a time; write it as HH:MM, e.g. \"18:00\"")
+                throw ConfigError("summary.times: \"\(text)\" is not a time; write it as HH:MM, e.g. \"18:00\"")
             }
             return time
         }
@@ -40,11 +40,11 @@ struct SummaryPolicy: Sendable, Hashable, Decodable {
             do {
                 apps.insert(try AppID(validating: name))
             } catch {
-                throw ConfigError(file: "/", problem: "summary.apps: \(error.problem)")
+                throw ConfigError("summary.apps: \(error.problem)")
             }
         }
         self.apps = apps
         top = try c.decodeIfPresent(Int.self, forKey: .top) ?? 5
-        guard top > 0 else { throw ConfigError(file: "/", problem: "summary.top: must be a positive number") }
+        guard top > 0 else { throw ConfigError("summary.top: must be a positive number") }
     }
 }

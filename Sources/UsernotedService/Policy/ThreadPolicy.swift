@@ -18,7 +18,7 @@ struct ThreadPolicy: Sendable, Hashable, Decodable {
             return
         }
         guard let limit = try? c.decode(Int.self, forKey: .stackLimit), limit > 0 else {
-            throw ConfigError(file: "/", problem: "threads.stackLimit: must be a positive whole number (how many notifications of one thread are shown before the older ones stack; 3 by default)")
+            throw ConfigError("threads.stackLimit: must be a positive whole number (how many notifications of one thread are shown before the older ones stack; 3 by default)")
         }
         stackLimit = limit
     }
