@@ -28,4 +28,40 @@ int pthread_setname_np(pthread_t thread, const char *name);
 int memfd_create(const char *name, unsigned int flags);
 pid_t gettid(void);
 
+/* The CPUs a thread may run on, as sched_getaffinity reads them (glibc's cpu_set_t and its
+   CPU_* macros need _GNU_SOURCE, and Swift imports no macro). */
+#include <sys/syscall.h>
+#include <unistd.h>
+typedef struct { unsigned long bits[1024 / (8 * sizeof(unsigned long))]; } usernoted_cpus;
+enum { usernoted_cpu_bits = 8 * sizeof(unsigned long) };
+
+/* The CPU the calling thread runs on, or -1. */
+static inline int usernoted_current_cpu(void) {
+    unsigned cpu = 0;
+    return syscall(SYS_getcpu, &cpu, (void *)0, (void *)0) == 0 ? (int)cpu : -1;
+}
+
+/* Whether `cpu` is among those the calling thread may run on. */
+static inline int usernoted_may_run_on(int cpu) {
+    usernoted_cpus cpus = {{0}};
+    if (cpu < 0 || cpu >= 1024 || syscall(SYS_sched_getaffinity, 0, sizeof cpus.bits, cpus.bits) < 0) return 0;
+    return (cpus.bits[cpu / usernoted_cpu_bits] >> (cpu % usernoted_cpu_bits)) & 1;
+}
+
+/* Keeps the calling thread off `cpu`, writing the CPUs it had into `before`; 0 when nothing
+   changed (`cpu` is not among them, or is the only one). */
+static inline int usernoted_avoid_cpu(int cpu, usernoted_cpus *before) {
+    if (!usernoted_may_run_on(cpu) || syscall(SYS_sched_getaffinity, 0, sizeof before->bits, before->bits) < 0) return 0;
+    usernoted_cpus others = *before;
+    others.bits[cpu / usernoted_cpu_bits] &= ~(1UL << (cpu % usernoted_cpu_bits));
+    int any = 0;
+    for (unsigned i = 0; i < sizeof others.bits / sizeof others.bits[0]; i++) any |= others.bits[i] != 0;
+    return any && syscall(SYS_sched_setaffinity, 0, sizeof others.bits, others.bits) == 0;
+}
+
+/* Lets the calling thread run on `cpus` (what usernoted_avoid_cpu kept). */
+static inline void usernoted_set_cpus(const usernoted_cpus *cpus) {
+    syscall(SYS_sched_setaffinity, 0, sizeof cpus->bits, cpus->bits);
+}
+
 #endif

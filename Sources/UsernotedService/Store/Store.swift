@@ -50,15 +50,21 @@ public final class Store: Sendable {
         // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop
         // free meanwhile. Not a global dispatch queue: its first use starts libdispatch's
         // worker pool monitor, which then wakes the process every second for good.
+        let callersCPU = CPUPlacement.current
         Thread {
+            // Off the CPU of the thread that asked (usernoted's loop, which connects to the bus
+            // meanwhile) until what a start restores is handed over.
+            var placement = CPUPlacement(avoiding: callersCPU)
             let opened = Result {
                 try open(directory, checkpoints: checkpoints) { writer in
                     // Nothing else writes before the database is handed over below.
                     restoring.resolve(Result { try writer.writeWithoutTransaction(store.restored) })
+                    placement.end()
                     // Then the reader's connection (`open` finds it open), at a lower priority.
                     givingWay { _ = try? writer.read { _ in } }
                 }
             }
+            placement.end()  // when there was nothing to restore: before the database, or why not, is handed over
             if case .failure(let error) = opened { restoring.resolve(.failure(error)) }  // not open: nothing to restore
             database.resolve(opened)
         }.start()
