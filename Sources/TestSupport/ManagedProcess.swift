@@ -30,7 +30,7 @@ public final class ManagedProcess: Sendable {
         readFirstLine: Bool = false, standardInput: URL? = nil, standardOutput: URL? = nil
     ) throws -> (ManagedProcess, String?) {
         let path = executable.contains("/") ? executable : try which(executable)
-        let logFile = FileManager.default.temporaryDirectory.appending(path: "usernoted-test-\(UUID().uuidString.prefix(8)).log")
+        let logFile = TemporaryDirectory.root.appending(path: "usernoted-test-\(UUID().uuidString.prefix(8)).log")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -110,11 +110,31 @@ public struct TestSupportError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// Fresh scratch directories under the system's temporary directory.
+/// Fresh scratch directories, all in one directory of the process's that is removed when it
+/// exits: a test run leaves nothing behind in the system's temporary directory (one that
+/// crashes leaves that one directory).
 public enum TemporaryDirectory {
+    /// The process's directory, `usernoted-tests-PID` in the system's temporary directory,
+    /// made at first use.
+    public static let root: URL = {
+        let url = FileManager.default.temporaryDirectory.appending(path: "usernoted-tests-\(getpid())")
+        try? FileManager.default.removeItem(at: url)  // an earlier process's with the same id, which crashed
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            fatalError("cannot make the tests' scratch directory \(url.path): \(error)")
+        }
+        atexit {
+            // Only by the process that made it (a child forked without exec would run this too).
+            guard TemporaryDirectory.root.lastPathComponent == "usernoted-tests-\(getpid())" else { return }
+            try? FileManager.default.removeItem(at: TemporaryDirectory.root)
+        }
+        return url
+    }()
+
     /// Creates a new, empty directory.
     public static func make(prefix: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appending(path: "\(prefix)-\(UUID().uuidString.prefix(8))")
+        let url = root.appending(path: "\(prefix)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

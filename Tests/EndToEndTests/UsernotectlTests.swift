@@ -15,7 +15,7 @@ import UserNotificationsCore
 
     /// Starts `usernotectl arguments…` in the background with its standard output going to a file.
     func start(_ scene: Scene, _ arguments: String...) throws -> (ManagedProcess, URL) {
-        let output = FileManager.default.temporaryDirectory.appending(path: "usernotectl-out-\(UUID().uuidString)")
+        let output = TemporaryDirectory.root.appending(path: "usernotectl-out-\(UUID().uuidString)")
         let (process, _) = try ManagedProcess.start(
             Self.binary, arguments, environment: scene.desktop.environment, standardOutput: output)
         return (process, output)

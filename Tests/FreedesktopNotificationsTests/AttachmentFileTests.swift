@@ -14,7 +14,7 @@ final class ScratchDirectory {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "usernoted-attachments-\(UUID().uuidString)")
+        url = TemporaryDirectory.root.appending(path: "usernoted-attachments-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

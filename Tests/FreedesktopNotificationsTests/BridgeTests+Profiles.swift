@@ -114,7 +114,7 @@ extension BridgeTests {
     /// swaync lists `inline-reply` whatever its config says, and shows no field (and no button
     /// for it) while `notification-inline-replies` is off: the reply is a button there.
     @Test func swayncGetsAnInlineReplyOnlyWhileItsConfigTurnsItOn() async throws {
-        let config = FileManager.default.temporaryDirectory.appending(path: "bridge-swaync-\(UUID())")
+        let config = TemporaryDirectory.root.appending(path: "bridge-swaync-\(UUID())")
         defer { try? FileManager.default.removeItem(at: config) }
         let h = try await BridgeHarness(capabilities: ["actions", "body", "inline-reply"], information: Self.swaync, configDirectories: [config])
         let off = Self.request("off")

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Testing
+import TestSupport
 import UserNotificationsCore
 @testable import FreedesktopNotifications
 
@@ -40,7 +41,7 @@ import UserNotificationsCore
 
     @Test func theIconIsTheImageUnlessAnAttachmentIsOrItsFileIsGone() throws {
         #expect(Self.call(ServerHints(image: "avatar-default")).hints["image-path"] == .string("avatar-default"))
-        let directory = FileManager.default.temporaryDirectory.appending(path: "server-hints-\(UUID())")
+        let directory = TemporaryDirectory.root.appending(path: "server-hints-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (icon, photo) = (directory.appending(path: "icon.png"), directory.appending(path: "photo.png"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FreedesktopNotifications
 
 /// A server's setting is read from the first of its config files, as the server reads it.
@@ -11,7 +12,7 @@ import Testing
     let system: URL
 
     init() throws {
-        let root = FileManager.default.temporaryDirectory.appending(path: "server-setting-\(UUID())")
+        let root = TemporaryDirectory.root.appending(path: "server-setting-\(UUID())")
         user = root.appending(path: "user")
         system = root.appending(path: "system")
     }

@@ -7,7 +7,7 @@ import TestSupport
 /// packaging/icu-data-drop leaves of it for usernoted's release build.
 @Suite struct FoundationsICUDataTests {
     static let whole: [UInt8] = {
-        let file = FileManager.default.temporaryDirectory.appending(path: "usernoted-icu-\(getpid()).dat")
+        let file = TemporaryDirectory.root.appending(path: "usernoted-icu-\(getpid()).dat")
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try? Command.run(repositoryRoot.appending(path: "scripts/icu-data").path, ["--extract", file.path])
         guard let result, result.succeeded, let bytes = try? Data(contentsOf: file) else {

@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 import UserNotifications
 
 struct UNNotificationAttachmentTests {
     @Test func anExistingFileIsAnAttachmentWhateverTheOptions() throws {
-        let file = FileManager.default.temporaryDirectory.appending(path: "attachment-\(UUID().uuidString).png")
+        let file = TemporaryDirectory.root.appending(path: "attachment-\(UUID().uuidString).png")
         try Data([0x89, 0x50]).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let options: [AnyHashable: Any] = [UNNotificationAttachmentOptionsTypeHintKey: "public.png",

@@ -5,6 +5,7 @@ import DBus
 import Foundation
 import Logging
 import Testing
+import TestSupport
 @testable import UsernotedService
 
 /// The files portal notifications' icons are kept in.
@@ -12,7 +13,7 @@ import Testing
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     static func icons(limit: Int = 256) -> PortalIcons {
-        PortalIcons(directory: FileManager.default.temporaryDirectory.appending(path: "portal-icons-\(UUID())"), limit: limit,
+        PortalIcons(directory: TemporaryDirectory.root.appending(path: "portal-icons-\(UUID())"), limit: limit,
                     maxBytes: 64, logger: Logger(label: "test"))
     }
 
