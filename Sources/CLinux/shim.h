@@ -34,24 +34,23 @@ pid_t gettid(void);
 #include <unistd.h>
 typedef struct { unsigned long bits[1024 / (8 * sizeof(unsigned long))]; } usernoted_cpus;
 enum { usernoted_cpu_bits = 8 * sizeof(unsigned long) };
+int sched_getcpu(void);
 
-/* The CPU the calling thread runs on, or -1. */
-static inline int usernoted_current_cpu(void) {
-    unsigned cpu = 0;
-    return syscall(SYS_getcpu, &cpu, (void *)0, (void *)0) == 0 ? (int)cpu : -1;
+/* The CPUs the calling thread may run on into `cpus`; 0 when they cannot be read. */
+static inline int usernoted_get_cpus(usernoted_cpus *cpus) {
+    *cpus = (usernoted_cpus){{0}};
+    return syscall(SYS_sched_getaffinity, 0, sizeof cpus->bits, cpus->bits) > 0;
 }
 
-/* Whether `cpu` is among those the calling thread may run on. */
-static inline int usernoted_may_run_on(int cpu) {
-    usernoted_cpus cpus = {{0}};
-    if (cpu < 0 || cpu >= 1024 || syscall(SYS_sched_getaffinity, 0, sizeof cpus.bits, cpus.bits) < 0) return 0;
-    return (cpus.bits[cpu / usernoted_cpu_bits] >> (cpu % usernoted_cpu_bits)) & 1;
+/* Whether `cpu` is among `cpus`. */
+static inline int usernoted_cpus_have(const usernoted_cpus *cpus, int cpu) {
+    return cpu >= 0 && cpu < 1024 && ((cpus->bits[cpu / usernoted_cpu_bits] >> (cpu % usernoted_cpu_bits)) & 1);
 }
 
 /* Keeps the calling thread off `cpu`, writing the CPUs it had into `before`; 0 when nothing
-   changed (`cpu` is not among them, or is the only one). */
+   changed: `cpu` is not among them or is the only one, or they cannot be read or set. */
 static inline int usernoted_avoid_cpu(int cpu, usernoted_cpus *before) {
-    if (!usernoted_may_run_on(cpu) || syscall(SYS_sched_getaffinity, 0, sizeof before->bits, before->bits) < 0) return 0;
+    if (!usernoted_get_cpus(before) || !usernoted_cpus_have(before, cpu)) return 0;
     usernoted_cpus others = *before;
     others.bits[cpu / usernoted_cpu_bits] &= ~(1UL << (cpu % usernoted_cpu_bits));
     int any = 0;
@@ -59,9 +58,9 @@ static inline int usernoted_avoid_cpu(int cpu, usernoted_cpus *before) {
     return any && syscall(SYS_sched_setaffinity, 0, sizeof others.bits, others.bits) == 0;
 }
 
-/* Lets the calling thread run on `cpus` (what usernoted_avoid_cpu kept). */
-static inline void usernoted_set_cpus(const usernoted_cpus *cpus) {
-    syscall(SYS_sched_setaffinity, 0, sizeof cpus->bits, cpus->bits);
+/* Lets the calling thread run on `cpus` (what usernoted_avoid_cpu kept); 0 when it cannot. */
+static inline int usernoted_set_cpus(const usernoted_cpus *cpus) {
+    return syscall(SYS_sched_setaffinity, 0, sizeof cpus->bits, cpus->bits) == 0;
 }
 
 #endif

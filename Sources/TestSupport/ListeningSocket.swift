@@ -10,8 +10,11 @@ public final class ListeningSocket {
 
     public init(at path: String) throws {
         self.path = path
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
+        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw TestSupportError("cannot listen on \(path): a socket's path has at most \(MemoryLayout.size(ofValue: address.sun_path) - 1) bytes")
+        }
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8.prefix($0.count - 1))) }
         let bound = withUnsafePointer(to: &address) {

@@ -114,22 +114,25 @@ public struct TestSupportError: Error, CustomStringConvertible {
 /// exits: a test run leaves nothing behind in the system's temporary directory (one that
 /// crashes leaves that one directory).
 public enum TemporaryDirectory {
-    /// The process's directory, `usernoted-tests-PID` in the system's temporary directory,
-    /// made at first use.
+    /// The process that made ``root``, the only one to remove it.
+    private static let owner = getpid()
+
+    /// The process's directory, `usernoted-tests-XXXXXX` (made by `mkdtemp`, so no other user
+    /// can have made it first) in the system's temporary directory, made at first use; others
+    /// may pass through it (tests run programs as another user).
     public static let root: URL = {
-        let url = FileManager.default.temporaryDirectory.appending(path: "usernoted-tests-\(getpid())")
-        try? FileManager.default.removeItem(at: url)  // an earlier process's with the same id, which crashed
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            fatalError("cannot make the tests' scratch directory \(url.path): \(error)")
+        let template = FileManager.default.temporaryDirectory.appending(path: "usernoted-tests-XXXXXX").path
+        var name = Array(template.utf8CString)
+        guard mkdtemp(&name) != nil, chmod(name, 0o755) == 0 else {
+            fatalError("cannot make the tests' scratch directory \(template): errno \(errno)")
         }
+        _ = owner
         atexit {
             // Only by the process that made it (a child forked without exec would run this too).
-            guard TemporaryDirectory.root.lastPathComponent == "usernoted-tests-\(getpid())" else { return }
+            guard getpid() == TemporaryDirectory.owner else { return }
             try? FileManager.default.removeItem(at: TemporaryDirectory.root)
         }
-        return url
+        return URL(filePath: String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), directoryHint: .isDirectory)
     }()
 
     /// Creates a new, empty directory.

@@ -14,8 +14,7 @@ final class ScratchDirectory {
     let url: URL
 
     init() throws {
-        url = TemporaryDirectory.root.appending(path: "usernoted-attachments-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TemporaryDirectory.make(prefix: "usernoted-attachments")
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

@@ -53,18 +53,22 @@ public final class Store: Sendable {
         let callersCPU = CPUPlacement.current
         Thread {
             // Off the CPU of the thread that asked (usernoted's loop, which connects to the bus
-            // meanwhile) until what a start restores is handed over.
+            // meanwhile) until what a start restores is read. Back everywhere before anything
+            // runs that could start a thread, which would keep those CPUs: the waiters of the
+            // futures resolved here, the reader's thread. (The checkpointer's queue would start
+            // one only for a migration that leaves 1 000 pages of log, which none does.)
             var placement = CPUPlacement(avoiding: callersCPU)
             let opened = Result {
                 try open(directory, checkpoints: checkpoints) { writer in
                     // Nothing else writes before the database is handed over below.
-                    restoring.resolve(Result { try writer.writeWithoutTransaction(store.restored) })
+                    let restored = Result { try writer.writeWithoutTransaction(store.restored) }
                     placement.end()
+                    restoring.resolve(restored)
                     // Then the reader's connection (`open` finds it open), at a lower priority.
                     givingWay { _ = try? writer.read { _ in } }
                 }
             }
-            placement.end()  // when there was nothing to restore: before the database, or why not, is handed over
+            placement.end()  // when opening or migrating failed, before anyone hears why
             if case .failure(let error) = opened { restoring.resolve(.failure(error)) }  // not open: nothing to restore
             database.resolve(opened)
         }.start()
