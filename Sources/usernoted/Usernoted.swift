@@ -43,9 +43,9 @@ struct Usernoted: AsyncParsableCommand {
     /// here would start on the main actor, whose queue nothing serves. Started as the service
     /// starts it, with no arguments, it skips the parser (its reflection costs about 2 ms of a
     /// cold start) and starts opening the store first, on a thread of its own: the store is
-    /// the longest part of a start, and that thread keeps off this one's core while it opens
-    /// (`CPUPlacement`: the scheduler often started it here, and the loop, woken behind it,
-    /// waited while the other core idled).
+    /// the longest part of a start, and that thread starts off this one's core when another
+    /// is idle (`CPUPlacement`: the scheduler often started it here, and the loop, woken
+    /// behind it, waited while the other core idled).
     static func main() {
         LoopSignals.block([SIGHUP, SIGTERM, SIGINT])
         LoopThread.runShared {

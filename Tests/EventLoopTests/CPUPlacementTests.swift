@@ -1,20 +1,26 @@
+import CLinux
 import Dispatch
 import EventLoop
 import Synchronization
 import Testing
 
-/// A thread kept off a CPU leaves it at once and may run there again once the placement ends;
-/// a thread with nowhere else to go stays. Each test moves a thread of its own, never one of
-/// the test runner's.
+/// A thread started off a CPU (`detachNewThread(startingOff:_:)`) starts on another one and
+/// may then run on every CPU its starter may; a thread with nowhere else to go starts where
+/// it may. The test runner's own threads are never moved.
 @Suite struct CPUPlacementTests {
     /// The CPUs the calling thread may run on.
     static func allowed() -> [Int32] { (0..<1024).filter { CPUPlacement.mayRun(on: $0) } }
 
-    /// Runs `body` on a new thread and returns what it returns.
-    static func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    /// What a thread started off a CPU saw: the CPU it started on, and where it may run.
+    struct Seen: Sendable {
+        var startedOn: Int32?, allowed: [Int32] = []
+    }
+
+    /// Runs `body` on a thread of its own, started off `cpu`, and returns what it returns.
+    static func onAThreadStarted<T: Sendable>(off cpu: Int32?, _ body: @escaping @Sendable (_ startedOn: Int32?) -> T) -> T {
         let result = Mutex<T?>(nil), done = DispatchSemaphore(value: 0)
-        detachNewThread {
-            let value = body()
+        detachNewThread(startingOff: cpu) { startedOn in
+            let value = body(startedOn)
             result.withLock { $0 = value }
             done.signal()
         }
@@ -22,57 +28,48 @@ import Testing
         return result.withLock { $0! }
     }
 
-    @Test(.enabled(if: allowed().count > 1, "a thread with one CPU has none to leave it for"))
-    func theThreadLeavesTheCPUAndMayComeBack() {
-        struct Seen: Sendable {
-            var cpus: [Int32] = [], cpu: Int32?, kept: [Int32] = [], ranOn: Int32?, back: [Int32] = [], backAgain: [Int32] = []
-        }
-        let seen = Self.onAThreadOfItsOwn { () -> Seen in
-            var seen = Seen(cpus: Self.allowed(), cpu: CPUPlacement.current)
-            var placement = CPUPlacement(avoiding: seen.cpu)
-            (seen.kept, seen.ranOn) = (Self.allowed(), CPUPlacement.current)
-            placement.end()
-            seen.back = Self.allowed()
-            placement.end()
-            seen.backAgain = Self.allowed()
-            return seen
-        }
-        let cpu = seen.cpu
-        #expect(cpu != nil, "the CPU it runs on is known")
-        #expect(seen.kept == seen.cpus.filter { $0 != cpu }, "kept off that CPU, every other one still allowed")
-        #expect(seen.ranOn != cpu, "and moved off it at once")
-        #expect(seen.back == seen.cpus, "allowed everywhere again")
-        #expect(seen.backAgain == seen.cpus, "a second end changes nothing")
+    /// Where a thread started off `cpu` started and may run.
+    static func startOff(_ cpu: Int32?) -> Seen {
+        onAThreadStarted(off: cpu) { Seen(startedOn: $0, allowed: allowed()) }
     }
 
-    @Test func aThreadWithOneCPUStaysOnIt() {
-        let (cpus, narrowed, kept, ranOn, back) = Self.onAThreadOfItsOwn { () -> ([Int32], [Int32], [Int32], Int32?, [Int32]) in
-            let cpus = Self.allowed()
-            // Narrowed to its last CPU (if it has more) by keeping it off every other, one placement each.
-            var narrowing = cpus.dropLast().map { CPUPlacement(avoiding: $0) }
-            let narrowed = Self.allowed()
-            var placement = CPUPlacement(avoiding: cpus.last)
-            let (kept, ranOn) = (Self.allowed(), CPUPlacement.current)
-            placement.end()
-            for index in narrowing.indices.reversed() { narrowing[index].end() }
-            return (cpus, narrowed, kept, ranOn, Self.allowed())
+    @Test(.enabled(if: allowed().count > 1, "a thread with one CPU has none to start off"))
+    func aThreadStartsOffTheCPUAndThenMayRunEverywhere() throws {
+        let cpus = Self.allowed()
+        // Twenty each: a thread started anywhere would start on the CPU now and then.
+        for cpu in cpus {
+            let seen = (0..<20).map { _ in Self.startOff(cpu) }
+            #expect(seen.allSatisfy { $0.startedOn != nil && $0.startedOn != cpu }, "started off CPU \(cpu)")
+            #expect(seen.allSatisfy { $0.allowed == cpus }, "then may run everywhere its starter may")
         }
-        #expect(!cpus.isEmpty)
-        #expect(narrowed == [cpus.last!])
-        #expect(kept == narrowed, "its only CPU: not taken away")
-        #expect(ranOn == cpus.last)
-        #expect(back == cpus)
+        #expect(Self.allowed() == cpus, "the starter was not moved")
     }
 
-    @Test func noCPUGivenLeavesTheThreadWhereItMayRun() {
-        let (cpus, kept, back) = Self.onAThreadOfItsOwn { () -> ([Int32], [Int32], [Int32]) in
-            let cpus = Self.allowed()
-            var placement = CPUPlacement(avoiding: nil)
-            let kept = Self.allowed()
-            placement.end()
-            return (cpus, kept, Self.allowed())
+    @Test func aThreadWithOneCPUStartsOnIt() throws {
+        let only = try #require(Self.allowed().last)
+        // A thread of its own, narrowed to that CPU, starts one off it.
+        let (narrowed, seen) = Self.onAThreadStarted(off: nil) { _ -> ([Int32], Seen) in
+            var cpus = usernoted_cpus()  // the mask as the kernel reads it: CPU n is bit n of the bytes
+            withUnsafeMutableBytes(of: &cpus.bits) { bits in
+                bits[Int(only) / 8] = UInt8(1) << (Int(only) % 8)
+            }
+            _ = usernoted_set_cpus(&cpus)
+            return (Self.allowed(), Self.startOff(only))
         }
-        #expect(kept == cpus)
-        #expect(back == cpus)
+        #expect(narrowed == [only], "narrowed to one CPU")
+        #expect(seen.startedOn == only, "its only CPU: started there")
+        #expect(seen.allowed == [only], "and nowhere else to go")
+    }
+
+    @Test func noCPUGivenStartsItWhereItsStarterMayRun() {
+        let cpus = Self.allowed()
+        let seen = Self.startOff(nil)
+        #expect(seen.startedOn.map(cpus.contains) == true)
+        #expect(seen.allowed == cpus)
+    }
+
+    @Test func theRunnableThreadsCountTheCallingOne() throws {
+        let runnable = try #require(CPUPlacement.runnableThreads, "/proc/loadavg is readable")
+        #expect(runnable >= 1, "this thread is running")
     }
 }

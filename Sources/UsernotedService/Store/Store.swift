@@ -49,29 +49,21 @@ public final class Store: Sendable {
         let store = Store(database, logger: logger, committingOn: loop, checkpoints: checkpoints, restoring: restoring)
         // Opening (creating, migrating) blocks on the disk: a thread of its own keeps the loop
         // free meanwhile. Not a global dispatch queue: its first use starts libdispatch's
-        // worker pool monitor, which then wakes the process every second for good.
-        let callersCPU = CPUPlacement.current
-        Thread {
-            // Off the CPU of the thread that asked (usernoted's loop, which connects to the bus
-            // meanwhile) until what a start restores is read. Back everywhere before anything
-            // runs that could start a thread, which would keep those CPUs: the waiters of the
-            // futures resolved here, the reader's thread. (The checkpointer's queue would start
-            // one only for a migration that leaves 1 000 pages of log, which none does.)
-            var placement = CPUPlacement(avoiding: callersCPU)
+        // worker pool monitor, which then wakes the process every second for good. It starts
+        // off the CPU of the thread that asks (usernoted's loop, which connects to the bus
+        // meanwhile) when another CPU is idle; on a busy machine, where the scheduler puts it.
+        detachNewThread(startingOff: CPUPlacement.someIdle ? CPUPlacement.current : nil) { _ in
             let opened = Result {
                 try open(directory, checkpoints: checkpoints) { writer in
                     // Nothing else writes before the database is handed over below.
-                    let restored = Result { try writer.writeWithoutTransaction(store.restored) }
-                    placement.end()
-                    restoring.resolve(restored)
+                    restoring.resolve(Result { try writer.writeWithoutTransaction(store.restored) })
                     // Then the reader's connection (`open` finds it open), at a lower priority.
                     givingWay { _ = try? writer.read { _ in } }
                 }
             }
-            placement.end()  // when opening or migrating failed, before anyone hears why
             if case .failure(let error) = opened { restoring.resolve(.failure(error)) }  // not open: nothing to restore
             database.resolve(opened)
-        }.start()
+        }
         return store
     }
 
