@@ -11,12 +11,13 @@ public final class ListeningSocket {
     public init(at path: String) throws {
         self.path = path
         var address = sockaddr_un()
-        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw TestSupportError("cannot listen on \(path): a socket's path has at most \(MemoryLayout.size(ofValue: address.sun_path) - 1) bytes")
+        let longest = MemoryLayout.size(ofValue: address.sun_path) - 1  // and its terminating NUL
+        guard path.utf8.count <= longest else {
+            throw TestSupportError("cannot listen on \(path): a socket's path has at most \(longest) bytes")
         }
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8.prefix($0.count - 1))) }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }

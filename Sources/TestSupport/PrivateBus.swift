@@ -126,7 +126,7 @@ public enum TemporaryDirectory {
         guard mkdtemp(&name) != nil, chmod(name, 0o755) == 0 else {
             fatalError("cannot make the tests' scratch directory \(template): errno \(errno)")
         }
-        _ = owner
+        _ = owner  // taken now: read first in the handler, it would be the exiting process's
         atexit {
             // Only by the process that made it (a child forked without exec would run this too).
             guard getpid() == TemporaryDirectory.owner else { return }
